@@ -1,0 +1,1 @@
+"""Pieces shared by every game: geometry, the game protocol, records, randomness."""

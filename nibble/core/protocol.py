@@ -1,0 +1,223 @@
+"""The interface every game implements, so the bridge, AI, CLI and tests exist once.
+
+Modelled on python-chess (``push``/``pop``/``legal_moves``, text notation in and out)
+and OpenSpiel (``is_terminal``, ``returns``). A *move* is whatever compact value a game
+finds fast (Nibble uses a bitmask); notation is only produced at the edges.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from .errors import BadOption, GameOver, IllegalMove
+
+M = TypeVar("M")
+
+MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, described well enough to build a form from it."""
+
+    name: str
+    type: str  # "choice", "int" or "bool"
+    default: Any
+    label: str
+    choices: tuple[tuple[str, str], ...] = ()  # (value, English label)
+    min: int | None = None
+    max: int | None = None
+
+    def describe(self) -> dict:
+        d: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default,
+                             "label": self.label}
+        if self.choices:
+            d["choices"] = [{"value": v, "label": lab} for v, lab in self.choices]
+        if self.min is not None:
+            d["min"] = self.min
+        if self.max is not None:
+            d["max"] = self.max
+        return d
+
+    def check(self, value: Any) -> Any:
+        """The value if it is valid for this option, else ``BadOption`` saying why."""
+        if self.type == "bool":
+            if not isinstance(value, bool):
+                raise BadOption(f"Option '{self.name}' must be true or false.")
+        elif self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"Option '{self.name}' must be a whole number.")
+            if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max
+            ):
+                raise BadOption(
+                    f"Option '{self.name}' must be between {self.min} and {self.max}."
+                )
+        elif self.type == "choice":
+            allowed = [v for v, _ in self.choices]
+            if value not in allowed:
+                raise BadOption(
+                    f"Option '{self.name}' must be one of {', '.join(map(str, allowed))}."
+                )
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winner`` is a seat index, or ``None`` for a draw."""
+
+    winner: int | None
+    reason: str
+    details: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "reason": self.reason, **self.details}
+
+
+class Game(ABC):
+    """A kind of game: its options, and how to start a state from them or from a set-up."""
+
+    id: str
+    name: str
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "options": [o.describe() for o in self.options],
+        }
+
+    def normalize_options(self, options: dict | None, *, fill_seed: int | None = None) -> dict:
+        """Validated options with defaults filled in; a missing seed becomes ``fill_seed``."""
+        options = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise BadOption(f"{self.name} has no option '{unknown[0]}'.")
+        out = {}
+        for name, opt in known.items():
+            value = options.get(name, opt.default)
+            if name == "seed" and value is None:
+                value = fill_seed
+            if value is not None:
+                value = opt.check(value)
+            out[name] = value
+        return out
+
+    @abstractmethod
+    def new_state(self, options: dict) -> State:
+        """The start position for normalised ``options`` (seeded if the game is random)."""
+
+    @abstractmethod
+    def from_setup(self, setup: str, options: dict) -> State:
+        """A state starting from ``setup`` (a start position in notation); ``BadSetup`` if
+        it is not a legal position of this game."""
+
+
+class State(ABC, Generic[M]):
+    """A position plus everything needed to continue, undo and explain it."""
+
+    game: Game
+    options: dict
+
+    # -- whose turn, and is it over --------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @property
+    def num_players(self) -> int:
+        return self.game.min_players
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the others, 0 for all in a draw or while running."""
+        r = self.result
+        if r is None or r.winner is None:
+            return [0.0] * self.num_players
+        return [1.0 if s == r.winner else -1.0 for s in range(self.num_players)]
+
+    # -- moves -------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every legal move, in a fixed order (so seeded players are reproducible)."""
+
+    @abstractmethod
+    def push(self, move: M) -> None:
+        """Play ``move``, which must be legal (use :meth:`play` for untrusted input)."""
+
+    @abstractmethod
+    def pop(self) -> M:
+        """Take back the last move and return it."""
+
+    @abstractmethod
+    def copy(self) -> State[M]: ...
+
+    @abstractmethod
+    def move_to_str(self, move: M) -> str: ...
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move written ``text``; ``BadNotation`` if it cannot be read."""
+
+    @abstractmethod
+    def check_move(self, move: M) -> None:
+        """``IllegalMove`` with a reason a player understands, if ``move`` is not legal."""
+
+    def play(self, text: str) -> M:
+        """Read, check and play a move given in notation."""
+        if self.is_over():
+            raise GameOver("The game is over; no more moves can be played.")
+        move = self.parse_move(text)
+        self.check_move(move)
+        self.push(move)
+        return move
+
+    def legal_moves_str(self) -> list[str]:
+        return [self.move_to_str(m) for m in self.legal_moves()]
+
+    @property
+    @abstractmethod
+    def moves(self) -> list[M]:
+        """The moves played since the start position."""
+
+    # -- notation and display ----------------------------------------------------
+
+    @abstractmethod
+    def setup(self) -> str:
+        """The start position in notation (a record's ``setup``)."""
+
+    @abstractmethod
+    def position(self) -> str:
+        """The current position in notation."""
+
+    @abstractmethod
+    def view(self) -> dict:
+        """Everything the page renders (see docs/contracts.md)."""
+
+    @abstractmethod
+    def render_text(self) -> str:
+        """The board drawn as text for the terminal."""
+
+
+def require_running(state: State) -> None:
+    if state.is_over():
+        raise GameOver("The game is over; no more moves can be played.")
+
+
+def reject(message: str) -> None:
+    raise IllegalMove(message)

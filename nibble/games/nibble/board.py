@@ -1,0 +1,321 @@
+"""The Nibble board as bitboards, and every legal take, fast.
+
+A take is a set S of discs of one colour, each with k adjacent exposed sides, such that
+the remaining discs stay one connected group. Two facts make listing them cheap:
+
+* **Candidates** (k adjacent exposed sides) for the whole board come from a handful of
+  shifts and masks (:meth:`Topology.candidates`).
+* **Cut discs** are found without a flood fill. The discs always form one connected
+  group, so the empty cells plus the off-board area form "background" regions (8-connected
+  on the square board, 6-connected on the hex board: the digital-topology duals of the
+  discs' 4- and 6-connectivity). Walking once around a disc v splits its ring of
+  surrounding cells into runs of discs that touch v and *gaps* between them. Removing v
+  disconnects the group exactly when two different gaps of v already belong to the same
+  background region (the empty cells then close a loop through v that separates the runs).
+  Background regions only ever merge as discs leave, so a union–find over cells keeps
+  them, and the ring pattern → gaps table is precomputed per board shape.
+
+Removing several discs of one colour at once: the legal sets are closed under taking
+subsets (every removed disc only touches discs of other colours, which stay), so they are
+enumerated by extending legal sets one disc at a time, merging the removed disc's gaps in
+a small alias map between steps. When no two candidate discs interact (the common case)
+every subset is legal and no search is needed.
+"""
+
+from __future__ import annotations
+
+from .variants import Variant
+
+OUTSIDE = 0  # union–find root shared by every off-board cell (bit 0 is padding)
+
+
+def _ring_gaps(occupied: list[int], ring: tuple[int, ...], orthogonal: tuple[bool, ...]):
+    """(cut possible, one ring offset per gap) for one pattern of the ring around a disc.
+
+    A run of discs in the ring matters only if it contains a real neighbour of the disc
+    (a lone diagonal disc on the square board does not touch it). Each gap is the stretch
+    of ring between two such runs; its empty cells are connected within the stretch.
+    """
+    n = len(ring)
+    if all(occupied):
+        return (False, ())
+    relevant = [False] * n
+    start = occupied.index(0)  # runs never wrap past an empty cell
+    run: list[int] = []
+    for j in range(1, n + 1):
+        p = (start + j) % n
+        if occupied[p]:
+            run.append(p)
+            continue
+        if any(orthogonal[q] for q in run):
+            for q in run:
+                relevant[q] = True
+        run = []
+    if not any(relevant):
+        return (False, (ring[start],))
+    anchor = relevant.index(True)
+    reps: list[int | None] = []
+    in_gap = False
+    for j in range(1, n + 1):
+        p = (anchor + j) % n
+        if relevant[p]:
+            in_gap = False
+            continue
+        if not in_gap:
+            in_gap = True
+            reps.append(None)
+        if reps[-1] is None and not occupied[p]:
+            reps[-1] = ring[p]
+    return (len(reps) >= 2, tuple(reps))
+
+
+class Topology:
+    """Per-variant constants: shifts, ring-pattern table, masks. Built once per variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        grid = variant.grid
+        self.variant = variant
+        self.grid = grid
+        s = grid.stride
+        chunks = ((-s - 1, 3), (-1, 3), (s - 1, 3)) if grid.shape == "square" else (
+            (-s, 2), (-1, 3), (s - 1, 2))
+        key_pos: dict[int, int] = {}
+        pos = 0
+        for off, width in chunks:
+            for w in range(width):
+                key_pos[off + w] = pos
+                pos += 1
+        self.chunks = chunks
+        self.table = [
+            _ring_gaps([(key >> key_pos[r]) & 1 for r in grid.ring], grid.ring,
+                       grid.ring_orthogonal)
+            for key in range(1 << pos)
+        ]
+        self.ring_mask = [0] * grid.size
+        for b in grid.bits:
+            m = 0
+            for r in grid.ring:
+                m |= 1 << (b + r)
+            self.ring_mask[b] = m
+        self.parent0 = list(range(grid.size))
+        on_board = set(grid.bits)
+        for b in range(grid.size):
+            if b not in on_board:
+                self.parent0[b] = OUTSIDE
+        self.dirs = grid.dirs
+        self.candidates = _square_candidates(s) if grid.shape == "square" else (
+            _hex_candidates(s))
+
+    def key(self, occ: int, b: int) -> int:
+        """The ring pattern around bit ``b`` as a table index."""
+        (o0, w0), (o1, w1), (o2, w2) = self.chunks
+        return (((occ >> (b + o0)) & ((1 << w0) - 1))
+                | (((occ >> (b + o1)) & ((1 << w1) - 1)) << w0)
+                | (((occ >> (b + o2)) & ((1 << w2) - 1)) << (w0 + w1)))
+
+    def connected(self, mask: int) -> bool:
+        """Is ``mask`` one connected group (bit-parallel flood fill; empty counts)?"""
+        if not mask:
+            return True
+        reach = mask & -mask
+        dirs = self.dirs
+        while True:
+            grow = reach
+            for d in dirs:
+                grow |= (reach >> d) if d > 0 else (reach << -d)
+            grow &= mask
+            if grow == reach:
+                return reach == mask
+            reach = grow
+
+    def exposed_sides(self, occ: int, b: int) -> list[str]:
+        """Names of the exposed sides of the disc at bit ``b``."""
+        return [name for d, name in zip(self.grid.dirs, self.grid.dir_names, strict=True)
+                if not (occ >> (b + d)) & 1]
+
+
+def _square_candidates(s: int):
+    def candidates(occ: int) -> int:
+        """Discs with an exposed vertical side and an exposed horizontal side."""
+        return (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
+
+    return candidates
+
+
+def _hex_candidates(t: int):
+    def candidates(occ: int) -> int:
+        """Discs with three consecutive exposed sides (E, NE, NW, W, SW, SE)."""
+        e = occ & ~(occ >> 1)
+        ne = occ & ~(occ << (t - 1))
+        nw = occ & ~(occ << t)
+        w = occ & ~(occ << 1)
+        sw = occ & ~(occ >> (t - 1))
+        se = occ & ~(occ >> t)
+        a, b, c = e & ne, nw & w, sw & se  # pairs (E,NE) (NW,W) (SW,SE)
+        return (a & (nw | se)) | (b & (ne | sw)) | (c & (w | e))
+
+    return candidates
+
+
+_TOPOLOGIES: dict[str, Topology] = {}
+
+
+def topology(variant: Variant) -> Topology:
+    topo = _TOPOLOGIES.get(variant.id)
+    if topo is None:
+        topo = _TOPOLOGIES[variant.id] = Topology(variant)
+    return topo
+
+
+class Board:
+    """Which cells hold discs, of which colour, and the background regions."""
+
+    __slots__ = ("topo", "color_of", "occ", "color_bits", "parent")
+
+    def __init__(self, topo: Topology, color_of: list[int], occ: int,
+                 color_bits: list[int], parent: list[int]) -> None:
+        self.topo = topo
+        self.color_of = color_of  # colour per bit as set up (shared, never changes)
+        self.occ = occ
+        self.color_bits = color_bits
+        self.parent = parent
+
+    @classmethod
+    def from_cells(cls, topo: Topology, cells: list[int | None]) -> Board:
+        """A board from a colour (0-based) or ``None`` for each cell in reading order."""
+        grid = topo.grid
+        color_of = [-1] * grid.size
+        color_bits = [0] * topo.variant.colors
+        occ = 0
+        for i, color in enumerate(cells):
+            if color is None:
+                continue
+            b = grid.bits[i]
+            color_of[b] = color
+            color_bits[color] |= 1 << b
+            occ |= 1 << b
+        board = cls(topo, color_of, occ, color_bits, list(topo.parent0))
+        empty = grid.board_mask & ~occ
+        for i in grid.cells_of(empty):
+            board._join_background(grid.bits[i], occ)
+        return board
+
+    def copy(self) -> Board:
+        return Board(self.topo, self.color_of, self.occ, list(self.color_bits),
+                     list(self.parent))
+
+    # -- union–find over background cells ---------------------------------------------
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = x = parent[parent[x]]
+        return x
+
+    def _join_background(self, b: int, occ: int) -> None:
+        """Cell ``b`` is empty now: merge it with the empty cells around it."""
+        find = self.find
+        parent = self.parent
+        rb = find(b)
+        for r in self.topo.grid.ring:
+            x = b + r
+            if not (occ >> x) & 1:
+                rx = find(x)
+                if rx != rb:
+                    if rx == OUTSIDE:
+                        parent[rb] = rx
+                        rb = rx
+                    else:
+                        parent[rx] = rb
+
+    # -- moves ------------------------------------------------------------------------
+
+    def takes(self) -> list[int]:
+        """Every legal take, as a bitmask of cells: colour by colour, in a fixed order."""
+        occ = self.occ
+        topo = self.topo
+        cand = topo.candidates(occ)
+        if not cand:
+            return []
+        table = topo.table
+        key = topo.key
+        find = self.find
+        ring_mask = topo.ring_mask
+        out: list[int] = []
+        for bits in self.color_bits:
+            t = cand & bits
+            if not t:
+                continue
+            free: list[int] = []
+            multis = 0
+            touching = False
+            free_mask = 0
+            while t:
+                low = t & -t
+                t ^= low
+                b = low.bit_length() - 1
+                multi, reps = table[key(occ, b)]
+                if multi:
+                    roots = {find(b + o) for o in reps}
+                    if len(roots) < len(reps):
+                        continue  # a cut disc: never part of a legal take
+                    multis += 1
+                if ring_mask[b] & free_mask:
+                    touching = True
+                free.append(b)
+                free_mask |= low
+            if not free:
+                continue
+            if len(free) == 1:
+                out.append(free_mask)
+            elif multis <= 1 and not touching:
+                subsets = [0]
+                for b in free:
+                    bit = 1 << b
+                    subsets += [s | bit for s in subsets]
+                out.extend(subsets[1:])
+            else:
+                self._search_sets(free, out)
+        return out
+
+    def _search_sets(self, free: list[int], out: list[int]) -> None:
+        """Legal subsets of ``free`` when removing one disc may change another's status."""
+        topo = self.topo
+        table, key, find = topo.table, topo.key, self.find
+
+        def resolve(x: int, alias: dict[int, int]) -> int:
+            r = find(x)
+            while r in alias:
+                r = alias[r]
+            return r
+
+        def extend(start: int, taken: int, occ: int, alias: dict[int, int]) -> None:
+            for i in range(start, len(free)):
+                v = free[i]
+                multi, reps = table[key(occ, v)]
+                roots = [resolve(v + o, alias) for o in reps]
+                if multi and len(set(roots)) < len(roots):
+                    continue
+                merged = dict(alias)
+                for r in roots:
+                    if r != v:
+                        merged[r] = v
+                s = taken | (1 << v)
+                out.append(s)
+                extend(i + 1, s, occ & ~(1 << v), merged)
+
+        extend(0, 0, self.occ, {})
+
+    def take(self, move: int) -> None:
+        """Remove the discs of ``move`` (assumed legal) and merge background regions."""
+        occ = self.occ & ~move
+        self.occ = occ
+        low = move & -move
+        color = self.color_of[low.bit_length() - 1]
+        self.color_bits[color] &= ~move
+        join = self._join_background
+        m = move
+        while m:
+            low = m & -m
+            m ^= low
+            join(low.bit_length() - 1, occ)

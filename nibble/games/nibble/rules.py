@@ -1,0 +1,61 @@
+"""Winning conditions of Nibble: pure functions of the collections and the colour table."""
+
+from __future__ import annotations
+
+from ...core.protocol import Result
+from .variants import Variant
+
+
+def adjacent_triples(table: list[int]) -> list[tuple[int, int, int]]:
+    """Every run of three neighbouring colours of the (linear, not cyclic) table."""
+    return [(table[i], table[i + 1], table[i + 2]) for i in range(len(table) - 2)]
+
+
+def majority_colors(counts: list[int], variant: Variant) -> list[int]:
+    return [c for c, k in enumerate(counts) if k >= variant.majority]
+
+
+def holds_majority(counts: list[int], variant: Variant) -> bool:
+    return len(majority_colors(counts, variant)) >= variant.majorities
+
+
+def can_win_instantly(opponent_counts: list[int], triples, variant: Variant) -> tuple[bool, bool]:
+    """(all-of-a-colour still possible, three-adjacent still possible) for the player
+    whose opponent holds ``opponent_counts``: the opponent's discs are out of reach."""
+    n, t = variant.colors, variant.adjacent_need
+    all_possible = any(k == 0 for k in opponent_counts)
+    three_possible = any(all(opponent_counts[c] <= n - t for c in tri) for tri in triples)
+    return all_possible, three_possible
+
+
+def instant_win(seat: int, counts: list[int], color: int, triples,
+                variant: Variant) -> Result | None:
+    """An instant win for ``seat``, which has just taken discs of ``color``."""
+    if counts[color] == variant.colors:
+        return Result(seat, "all-of-colour", {"colors": [color + 1]})
+    t = variant.adjacent_need
+    for tri in triples:
+        if color in tri and all(counts[c] >= t for c in tri):
+            return Result(seat, "three-adjacent", {"colors": [c + 1 for c in tri]})
+    return None
+
+
+def majority_result(collections: list[list[int]], variant: Variant, reason: str) -> Result:
+    """The majority-of-majorities verdict (a draw only if nobody reaches it, which needs a
+    set-up with discs missing)."""
+    for seat, counts in enumerate(collections):
+        if holds_majority(counts, variant):
+            colors = [c + 1 for c in majority_colors(counts, variant)]
+            return Result(seat, reason, {"colors": colors})
+    return Result(None, reason, {"colors": []})
+
+
+def decided_early(collections: list[list[int]], triples, variant: Variant) -> Result | None:
+    """Rule 4: a majority holder whose opponent can no longer win instantly wins now."""
+    for seat, counts in enumerate(collections):
+        if holds_majority(counts, variant) and not any(
+            can_win_instantly(counts, triples, variant)
+        ):
+            colors = [c + 1 for c in majority_colors(counts, variant)]
+            return Result(seat, "decided", {"colors": colors})
+    return None
