@@ -1,0 +1,1 @@
+"""Computer players that work for every game through the protocol."""
