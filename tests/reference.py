@@ -55,3 +55,32 @@ def legal_sets(shape: str, row_lengths, colors: dict[tuple[int, int], int], k: i
                 if connected(rest):
                     out.add(frozenset(subset))
     return out
+
+
+def judge(counts: list[list[int]], mover: int, table: list[int], n: int, t: int, maj: int,
+          mm: int, board_empty: bool, decided_early: bool):
+    """(winner, reason) after ``mover`` has moved, or None; colours are 0-based here."""
+    mine = counts[mover]
+    if any(k == n for k in mine):
+        return (mover, "all-of-colour")
+    for i in range(len(table) - 2):
+        if all(mine[c] >= t for c in table[i:i + 3]):
+            return (mover, "three-adjacent")
+
+    def holds(seat):
+        return sum(1 for k in counts[seat] if k >= maj) >= mm
+
+    if board_empty:
+        for seat in (0, 1):
+            if holds(seat):
+                return (seat, "majority-of-majorities")
+        return (None, "majority-of-majorities")
+    if decided_early:
+        for seat in (0, 1):
+            h = counts[seat]
+            if not holds(seat) or any(k == 0 for k in h):
+                continue
+            if any(all(h[c] <= n - t for c in table[i:i + 3]) for i in range(len(table) - 2)):
+                continue
+            return (seat, "decided")
+    return None

@@ -1,1 +1,19 @@
-"""Computer players that work for every game through the protocol."""
+"""Computer players that work for every game through the protocol.
+
+Game-specific knowledge is registered here per game id (see :mod:`.knowledge`).
+"""
+
+from __future__ import annotations
+
+from .knowledge import Knowledge, knowledge_for, register
+
+
+def _nibble() -> Knowledge:
+    from .nibble_knowledge import NibbleKnowledge
+
+    return NibbleKnowledge()
+
+
+register("nibble", _nibble)
+
+__all__ = ["Knowledge", "knowledge_for", "register"]

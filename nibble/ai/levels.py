@@ -1,0 +1,43 @@
+"""Playing levels: each is an algorithm plus a default thinking time.
+
+| level  | algorithm                                                          | default |
+|--------|--------------------------------------------------------------------|---------|
+| random | uniform random legal move                                          | –       |
+| easy   | one ply: instant wins, safety, evaluation with noise               | 100 ms  |
+| medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
+| hard   | MCTS with safety filter, short playouts + evaluation, exact endgame | 1500 ms |
+| expert | as hard, with more time                                            | 5000 ms |
+
+``greedy`` (the measuring stick of docs/ai.md) is a player but not a level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .mcts import Config
+from .players import GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
+
+LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
+    "random": (lambda seed: RandomPlayer(seed), 50),
+    "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15), 100),
+    "medium": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False),
+                                       solve=False), 500),
+    "hard": (lambda seed: MCTSPlayer(seed, config=Config()), 1500),
+    "expert": (lambda seed: MCTSPlayer(seed, config=Config()), 5000),
+}
+
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    **{name: make for name, (make, _) in LEVELS.items()},
+    "greedy": lambda seed: GreedyPlayer(seed),
+    "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
+}
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """A player by level or player name (``KeyError`` if unknown)."""
+    return PLAYERS[name](seed)
+
+
+def default_budget_ms(level: str) -> int:
+    return LEVELS[level][1] if level in LEVELS else 300

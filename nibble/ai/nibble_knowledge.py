@@ -1,0 +1,189 @@
+"""What the computer players know about Nibble beyond the protocol.
+
+* Exact, cheap win checks straight from the collections (no push/pop), and a count
+  filter that proves most positions safe from an instant win without listing replies.
+* An evaluation in [-1, 1]: the majority race (colours held, contested colours by the
+  difference of discs) plus progress towards the two instant wins (three adjacent
+  colours on the linear colour table, all discs of a colour) while they are still open.
+* Move scores = how much a take changes that evaluation, for ordering and priors.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ..games.nibble import rules
+from ..games.nibble.state import NibbleState
+from .knowledge import Knowledge
+
+
+class _Consts:
+    """Per-variant tables, built once."""
+
+    def __init__(self, state: NibbleState) -> None:
+        v = state.variant
+        self.n = n = v.colors
+        self.t = v.adjacent_need
+        self.maj = v.majority
+        self.majs = v.majorities
+        self.open_max = n - v.adjacent_need  # the opponent may hold this many, a run stays open
+        self.scale = 4.5 / n
+        inv = 0.8 / v.majority
+        self.val = [[1.0 if a >= v.majority else -1.0 if b >= v.majority else (a - b) * inv
+                     for b in range(n + 1)] for a in range(n + 1)]
+
+
+class NibbleKnowledge(Knowledge):
+    solve_at = 12
+
+    def __init__(self) -> None:
+        self._consts: dict[str, _Consts] = {}
+        self._triples_of: dict[tuple, list[list[tuple[int, int, int]]]] = {}
+
+    def consts(self, state: NibbleState) -> _Consts:
+        c = self._consts.get(state.variant.id)
+        if c is None:
+            c = self._consts[state.variant.id] = _Consts(state)
+        return c
+
+    def triples_of(self, state: NibbleState) -> list[list[tuple[int, int, int]]]:
+        """For each colour, the runs of three on the colour table that contain it."""
+        key = tuple(state.table)
+        tr = self._triples_of.get(key)
+        if tr is None:
+            tr = [[t for t in state.triples if c in t] for c in range(state.variant.colors)]
+            self._triples_of[key] = tr
+        return tr
+
+    # -- exact checks --------------------------------------------------------------------
+
+    def winner_after(self, state: NibbleState, move: int) -> int | None:
+        board = state.board
+        color = board.color_of[(move & -move).bit_length() - 1]
+        k = move.bit_count()
+        seat = state.to_move
+        coll = state.collections[seat]
+        v = state.variant
+        a = coll[color] + k
+        if a >= v.colors:
+            return seat
+        t = v.adjacent_need
+        if a >= t:
+            for tri in self.triples_of(state)[color]:
+                if all(a >= t if x == color else coll[x] >= t for x in tri):
+                    return seat
+        coll[color] = a
+        try:
+            if not board.occ & ~move:
+                return rules.majority_result(state.collections, v, "").winner
+            if state.decided_early and rules.holds_majority(coll, v) and not any(
+                    rules.can_win_instantly(coll, state.triples, v)):
+                return seat
+        finally:
+            coll[color] -= k
+        return None
+
+    def opponent_may_win_next(self, state: NibbleState) -> bool:
+        """False when no take of the side to move can end the game in its favour: checked
+        per colour with every takeable disc of that colour as an upper bound."""
+        board = state.board
+        occ = board.occ
+        cand = board.topo.candidates(occ)
+        c = self.consts(state)
+        coll = state.collections[state.to_move]
+        majors = sum(1 for x in coll if x >= c.maj)
+        if majors >= c.majs:
+            return True  # may complete the blocking of the other side's instant wins
+        triples_of = self.triples_of(state)
+        for color, bits in enumerate(board.color_bits):
+            u = (cand & bits).bit_count()
+            if not u:
+                continue
+            a = coll[color] + u
+            if a >= c.n or occ == cand & bits:
+                return True
+            if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
+                                for tri in triples_of[color]):
+                return True
+            if coll[color] < c.maj <= a and majors + 1 >= c.majs:
+                return True
+        return False
+
+    # -- evaluation ------------------------------------------------------------------------
+
+    def _threat(self, c: _Consts, mine: list[int], theirs: list[int], triples) -> float:
+        """Progress in [0, 1] towards the nearest instant win still open to ``mine``."""
+        best = 0.0
+        t, open_max = c.t, c.open_max
+        for x, y, z in triples:
+            if theirs[x] <= open_max and theirs[y] <= open_max and theirs[z] <= open_max:
+                p = min(mine[x], t) + min(mine[y], t) + min(mine[z], t)
+                if p > best:
+                    best = p
+        best /= 3 * t
+        n = c.n
+        for col in range(n):
+            if not theirs[col] and mine[col] / n > best:
+                best = mine[col] / n
+        return best
+
+    def raw(self, state: NibbleState, seat: int) -> float:
+        """The evaluation before squashing (positive: good for ``seat``)."""
+        c = self.consts(state)
+        mine, theirs = state.collections[seat], state.collections[seat ^ 1]
+        val = c.val
+        x = 0.0
+        for a, b in zip(mine, theirs, strict=True):
+            x += val[a][b]
+        tri = state.triples
+        t1 = self._threat(c, mine, theirs, tri)
+        t2 = self._threat(c, theirs, mine, tri)
+        return c.scale * x + 2.5 * (t1 * t1 * t1 - t2 * t2 * t2)
+
+    def evaluate(self, state: NibbleState, seat: int) -> float:
+        r = state.result
+        if r is not None:
+            return 0.0 if r.winner is None else (1.0 if r.winner == seat else -1.0)
+        return math.tanh(self.raw(state, seat))
+
+    def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:
+        """Change of the majority part of the evaluation for the mover, plus a little per
+        disc; computed per colour, so it costs next to nothing per move."""
+        c = self.consts(state)
+        seat = state.to_move
+        mine, theirs = state.collections[seat], state.collections[seat ^ 1]
+        color_of = state.board.color_of
+        val = c.val
+        t = c.t
+        out = []
+        for m in moves:
+            col = color_of[(m & -m).bit_length() - 1]
+            k = m.bit_count()
+            a, b = mine[col], theirs[col]
+            a2 = min(a + k, c.n)
+            s = val[a2][b] - val[a][b] + 0.02 * k
+            if b <= c.open_max:  # progress on an open run or colour
+                s += 0.05 * (min(a2, t) - min(a, t)) + (0.1 * k if not b else 0.0)
+            out.append(s)
+        return out
+
+    def playout_move(self, state: NibbleState, moves: Sequence[int],
+                     rng: random.Random) -> int:
+        """Half the time the best-scoring take, else a random one: fast and not silly."""
+        if len(moves) == 1 or rng.random() < 0.5:
+            return moves[rng.randrange(len(moves))]
+        scores = self.move_scores(state, moves)
+        best = max(scores)
+        top = [m for m, s in zip(moves, scores, strict=True) if s == best]
+        return top[rng.randrange(len(top))]
+
+    # -- solver hooks ----------------------------------------------------------------------
+
+    def material(self, state: NibbleState) -> int:
+        return state.board.occ.bit_count()
+
+    def key(self, state: NibbleState) -> tuple:
+        return (state.board.occ, state.to_move, tuple(state.collections[0]),
+                tuple(state.collections[1]))

@@ -1,0 +1,163 @@
+"""The computer players. Each gets a state and a budget and returns a :class:`Decision`.
+
+All are seeded (``random.Random(seed)``) so a seed and an iteration budget reproduce
+the same move; only wall-clock budgets make the work done vary.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.protocol import State
+from .knowledge import Knowledge, hands_win, knowledge_for, safe_moves
+from .mcts import MCTS, Budget, Config, Node, best_child, root_value
+from .solver import Solver
+
+
+@dataclass
+class Decision:
+    move: Any
+    value: float | None = None  # estimate for the side to move, in [-1, 1]
+    iterations: int = 0
+    extra: dict = field(default_factory=dict)
+
+
+class Player:
+    name = "player"
+
+    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge
+
+    def k(self, state: State) -> Knowledge:
+        return self.knowledge or knowledge_for(state)
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        raise NotImplementedError
+
+    def forget(self) -> None:
+        """Drop anything kept between moves (a new game starts)."""
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal moves."""
+
+    name = "random"
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        moves = state.legal_moves()
+        return Decision(moves[self.rng.randrange(len(moves))])
+
+
+class GreedyPlayer(Player):
+    """The baseline: win now if possible, never hand over an instant win that a one-move
+    look-ahead sees, otherwise the move with the most pieces (discs) taken; ties at random.
+    """
+
+    name = "greedy"
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        k = self.k(state)
+        moves = state.legal_moves()
+        for m in moves:
+            if k.wins_now(state, m):
+                return Decision(m, 1.0)
+        moves = safe_moves(k, state, moves)
+        size = [_size(m) for m in moves]
+        top = max(size)
+        best = [m for m, s in zip(moves, size, strict=True) if s == top]
+        return Decision(best[self.rng.randrange(len(best))])
+
+
+def _size(move: Any) -> int:
+    return move.bit_count() if isinstance(move, int) else 1
+
+
+class HeuristicPlayer(Player):
+    """One ply: win now, stay safe, then the best evaluation after the move (plus a
+    little noise, so it is not predictable)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+                 noise: float = 0.05) -> None:
+        super().__init__(seed, knowledge)
+        self.noise = noise
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        k = self.k(state)
+        me = state.to_move
+        moves = state.legal_moves()
+        for m in moves:
+            if k.wins_now(state, m):
+                return Decision(m, 1.0)
+        moves = safe_moves(k, state, moves)
+        best, best_v, best_raw = moves[0], -2.0, 0.0
+        for m in moves:
+            state.push(m)
+            v = k.evaluate(state, me)
+            state.pop()
+            noisy = v + self.rng.uniform(-self.noise, self.noise)
+            if noisy > best_v:
+                best, best_v, best_raw = m, noisy, v
+        return Decision(best, best_raw, len(moves))
+
+
+class MCTSPlayer(Player):
+    """MCTS with the game's knowledge; tries the exact solver first once little is left
+    (``solve``), and keeps its tree between moves of the same game."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+                 config: Config | None = None, solve: bool = True,
+                 solver_nodes: int = 400_000) -> None:
+        super().__init__(seed, knowledge)
+        self.config = config or Config()
+        self.solve = solve
+        self.solver_nodes = solver_nodes
+        self.tree: tuple[tuple, Node] | None = None  # (moves played at the root, root)
+
+    def forget(self) -> None:
+        self.tree = None
+
+    def _reuse(self, state: State) -> Node | None:
+        if self.tree is None:
+            return None
+        played, root = self.tree
+        now = tuple(state.moves)
+        if now[:len(played)] != played:
+            return None
+        for m in now[len(played):]:
+            root = root.child(m) if root is not None else None
+        if root is None or root.proven:
+            return None
+        return root
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        k = self.k(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return Decision(moves[0], None, 0, {"forced": True})
+        for m in moves:
+            if k.wins_now(state, m):
+                return Decision(m, 1.0, 0, {"solved": True})
+        if self.solve and k.material(state) <= k.solve_at:
+            left = budget.time_left()
+            deadline = None if left == float("inf") else budget.deadline - left / 2
+            solver = Solver(k, self.solver_nodes, deadline)
+            res = solver.solve(state)
+            if res is not None and res[0] != 0:
+                v, m = res
+                if v == 1 or not any(not hands_win(k, state, x) for x in moves):
+                    return Decision(m, float(v), solver.nodes, {"solved": True})
+        search = MCTS(k, self.rng, self.config)
+        root = self._reuse(state)
+        reused = root.n if root is not None else 0
+        root, iters = search.search(state, root, budget)
+        self.tree = (tuple(state.moves), root)
+        c = best_child(root)
+        return Decision(c.move, root_value(root), iters,
+                        {"visits": c.n, "reused": reused, "tree": root.n})

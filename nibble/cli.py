@@ -1,0 +1,177 @@
+"""``python -m nibble``: play in the terminal, inspect records and positions, benchmark.
+
+Every command goes through the same bridge as the browser, so what works here works
+there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .api import handle
+from .core.errors import NibbleError
+from .core.record import FORMAT, replay, to_record
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _load_state(source: str):
+    """A state from a record file, record JSON, a start position or a position."""
+    text = source
+    path = Path(source)
+    if len(source) < 4096 and path.is_file():
+        text = path.read_text(encoding="utf-8")
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            record = json.loads(text)
+        except ValueError as e:
+            raise NibbleError(f"not valid JSON: {e}") from None
+        return replay(record)
+    setup = text if " " in text else f"{text} {_fixed_table(text)}"
+    record = {"format": FORMAT, "game": "nibble", "options": {}, "setup": setup, "moves": []}
+    return replay(record)
+
+
+def _fixed_table(position: str) -> str:
+    from .games.nibble.variants import COLOR_CHARS, VARIANTS
+
+    variant = VARIANTS.get(position.partition(":")[0])
+    return COLOR_CHARS[: variant.colors] if variant else "123456789"
+
+
+def _describe(state) -> str:
+    lines = [state.render_text()]
+    r = state.result
+    if r is None:
+        lines.append(f"player {state.to_move + 1} to move; {len(state.legal_moves())} legal moves")
+    else:
+        who = "a draw" if r.winner is None else f"player {r.winner + 1} wins"
+        lines.append(f"game over: {who} ({r.reason} {r.details.get('colors', '')})")
+    return "\n".join(lines)
+
+
+def cmd_play(args) -> int:
+    options = {"variant": args.variant, "color_order": args.color_order,
+               "decided_early": not args.no_decided_early}
+    if args.seed is not None:
+        options["seed"] = args.seed
+    answer = handle({"op": "new", "game": args.game, "options": options})
+    if "error" in answer:
+        return _fail(answer["error"]["message"])
+    record = answer["record"]
+    print(f"seed {record['options'].get('seed')}. Type a move (like a1+c1), 'moves', "
+          "'undo', 'record' or 'quit'.")
+    while True:
+        state = replay(record)
+        print(_describe(state))
+        if state.is_over():
+            print(json.dumps(record))
+            return 0
+        try:
+            line = input(f"player {state.to_move + 1}> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if line in ("quit", "exit"):
+            return 0
+        if line == "moves":
+            print(" ".join(state.legal_moves_str()))
+        elif line == "undo":
+            record = {**record, "moves": record["moves"][:-1]}
+        elif line == "record":
+            print(json.dumps(record))
+        elif line:
+            answer = handle({"op": "play", "record": record, "move": line})
+            if "error" in answer:
+                print(f"! {answer['error']['message']}")
+            else:
+                record = answer["record"]
+
+
+def cmd_show(args) -> int:
+    try:
+        state = _load_state(args.source)
+    except NibbleError as e:
+        return _fail(str(e))
+    print(_describe(state))
+    print(f"position: {state.position()}")
+    if args.json:
+        print(json.dumps(to_record(state)))
+    return 0
+
+
+def cmd_moves(args) -> int:
+    try:
+        state = _load_state(args.source)
+    except NibbleError as e:
+        return _fail(str(e))
+    for m in state.legal_moves_str():
+        print(m)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import VARIANT_IDS, run
+
+    figures = run(args.seconds, args.variants or VARIANT_IDS)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for v, f in figures.items():
+            print(f"{v}: {f}")
+    return 0
+
+
+def cmd_match(argv: list[str]) -> int:
+    from .ai.match import main as match_main
+
+    return match_main(argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m nibble", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game in the terminal (hot-seat)")
+    play.add_argument("--game", default="nibble")
+    play.add_argument("--variant", default="square9")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--color-order", default="random", choices=("random", "fixed"))
+    play.add_argument("--no-decided-early", action="store_true")
+    play.set_defaults(func=cmd_play)
+
+    for name, func, text in (("show", cmd_show, "draw a record or position"),
+                             ("moves", cmd_moves, "list the legal moves of a record or position")):
+        c = sub.add_parser(name, help=text)
+        c.add_argument("source", help="a record file, record JSON, a start position or a position")
+        if name == "show":
+            c.add_argument("--json", action="store_true", help="also print the record")
+        c.set_defaults(func=func)
+
+    bench = sub.add_parser("bench", help="measure playouts per second and move listing")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--seconds", type=float, default=3.0, help="per variant")
+    bench.add_argument("--variants", nargs="*", choices=("square9", "square13", "hex13"))
+    bench.set_defaults(func=cmd_bench)
+
+    sub.add_parser("match", help="computer players against each other (see match --help)",
+                   add_help=False)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["match"]:
+        return cmd_match(argv[1:])
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+

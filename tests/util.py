@@ -1,0 +1,31 @@
+"""Helpers for building Nibble states in tests."""
+
+from __future__ import annotations
+
+from nibble.games import get_game
+from nibble.games.nibble import NibbleState
+
+GAME = get_game("nibble")
+
+
+def new(variant: str = "square9", seed: int = 1, **options) -> NibbleState:
+    return GAME.new_state(GAME.normalize_options({"variant": variant, "seed": seed, **options}))
+
+
+def from_rows(variant: str, rows: list[str], table: str | None = None, **options) -> NibbleState:
+    """A state from rows written top to bottom, padded with empty cells to the board size.
+
+    ``rows`` may be shorter than the board: missing rows and cells are empty.
+    """
+    from nibble.games.nibble.variants import COLOR_CHARS, VARIANTS
+
+    v = VARIANTS[variant]
+    lengths = v.grid.row_lengths
+    full = [(rows[r] if r < len(rows) else "").ljust(lengths[r], ".") for r in range(len(lengths))]
+    table = table or COLOR_CHARS[: v.colors]
+    return GAME.from_setup(f"{variant}:{'/'.join(full)} {table}",
+                           GAME.normalize_options({"variant": variant, **options}))
+
+
+def names(state: NibbleState) -> set[str]:
+    return set(state.legal_moves_str())
