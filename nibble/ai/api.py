@@ -61,7 +61,7 @@ def choose_move(state: State, request: dict) -> dict:
     player = _player(state, level, seed, reuse)
     # leave room for what happens outside the search (replaying the record, answering)
     ms = None if iterations is not None and "budget_ms" not in request else max(
-        1.0, budget_ms * 0.93 - 2.0 - (time.perf_counter() - start) * 1000)
+        1.0, budget_ms * 0.97 - 2.0 - (time.perf_counter() - start) * 1000)
     decision = player.choose(state, Budget(ms, iterations))
     stats = {"iterations": decision.iterations,
              "value": None if decision.value is None else round(decision.value, 4),
