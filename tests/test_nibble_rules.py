@@ -251,11 +251,11 @@ def test_decided_early_boundary_on_three_adjacent():
     s = from_rows("square9", ["", "", "....7", "....1"], table="123456789")
     s.collections = _decided_counts()
     s.collections[0][6] = 1
-    assert rules.decided_early(s.collections, s.triples, V9) is None
+    assert rules.decided_early(s.collections[0], 0, s.triples, V9) is None
     s.play("e3")  # takes a 7: player 1 now holds 2 of colour 7 — still <= 2
     assert s.result is None
     s.collections[0][6] = 3
-    assert rules.decided_early(s.collections, s.triples, V9).winner == 0
+    assert rules.decided_early(s.collections[0], 0, s.triples, V9).winner == 0
 
 
 def test_decided_early_off_plays_on():

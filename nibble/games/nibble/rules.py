@@ -50,12 +50,14 @@ def majority_result(collections: list[list[int]], variant: Variant, reason: str)
     return Result(None, reason, {"colors": []})
 
 
-def decided_early(collections: list[list[int]], triples, variant: Variant) -> Result | None:
-    """Rule 4: a majority holder whose opponent can no longer win instantly wins now."""
-    for seat, counts in enumerate(collections):
-        if holds_majority(counts, variant) and not any(
-            can_win_instantly(counts, triples, variant)
-        ):
-            colors = [c + 1 for c in majority_colors(counts, variant)]
-            return Result(seat, "decided", {"colors": colors})
+def decided_early(counts: list[int], seat: int, triples, variant: Variant) -> Result | None:
+    """Rule 4 for ``seat`` holding ``counts``: a majority holder whose opponent can no
+    longer win instantly wins now.
+
+    Only the mover needs checking after a move: (a) and (b) depend on the holder's
+    collection alone, and the other player's was checked when it last moved.
+    """
+    if holds_majority(counts, variant) and not any(can_win_instantly(counts, triples, variant)):
+        colors = [c + 1 for c in majority_colors(counts, variant)]
+        return Result(seat, "decided", {"colors": colors})
     return None

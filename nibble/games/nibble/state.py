@@ -147,7 +147,7 @@ class NibbleState(State[int]):
         if not self.board.occ:
             return rules.majority_result(self.collections, v, "majority-of-majorities")
         if self.decided_early:
-            return rules.decided_early(self.collections, self.triples, v)
+            return rules.decided_early(self.collections[seat], seat, self.triples, v)
         return None
 
     def copy(self, history: bool = True) -> NibbleState:
