@@ -1,0 +1,217 @@
+"""Computer players: determinism, tactics, the endgame solver, the ``ai`` op."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from nibble.ai.knowledge import generic, hands_win, knowledge_for
+from nibble.ai.levels import make_player
+from nibble.ai.match import main as match_main
+from nibble.ai.match import wilson
+from nibble.ai.mcts import Budget
+from nibble.ai.solver import Solver
+from nibble.api import handle
+from nibble.games import get_game
+
+GAME = get_game("nibble")
+
+# 9 discs left; moves b6, f4, d7, f4+d7, e3; table 6 5 4 1 8 2 3 9 7 (runs … 3 9 7)
+POS_A = ("square9:........./........./....9..../....42.../....9..../.1471..../...2...../"
+         "........./......... 654182397")
+# seat 0 to move; only d7 wins (found and checked by plain minimax)
+POS_SOLVE = ("square9:........./........./........./........./....9..../...237.../"
+             "...1816../........./......... 582937416")
+SOLVE_COLL = [[3, 3, 2, 2, 6, 3, 5, 5, 5], [4, 5, 6, 7, 3, 5, 3, 3, 3]]
+
+
+def state_from(setup: str, coll0=None, coll1=None, decided_early: bool = True):
+    s = GAME.from_setup(setup, {"decided_early": decided_early})
+    for seat, coll in enumerate((coll0, coll1)):
+        if coll is not None:
+            s.collections[seat][:] = coll
+    return s
+
+
+def near_run(seat_coll_index: int):
+    """Collections where one seat needs only e3 (colour 9) to hold 7 of colours 3, 9, 7."""
+    held = [0, 0, 7, 0, 0, 0, 7, 0, 6]
+    return (held, None) if seat_coll_index == 0 else (None, held)
+
+
+def new_record(seed: int = 5, **options) -> dict:
+    return handle({"op": "new", "options": {"seed": seed, **options}})["record"]
+
+
+def minimax(s) -> int:
+    r = s.result
+    if r is not None:
+        return 0 if r.winner is None else (1 if r.winner == s.to_move else -1)
+    best = -1
+    for m in s.legal_moves():
+        s.push(m)
+        v = -minimax(s)
+        s.pop()
+        best = max(best, v)
+        if best == 1:
+            break
+    return best
+
+
+# -- tactics -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["greedy", "easy", "medium", "hard"])
+def test_takes_an_instant_win(name):
+    s = state_from(POS_A, *near_run(0))
+    d = make_player(name, 3).choose(s, Budget(None, 50))
+    assert s.move_to_str(d.move) == "e3"
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy", "hard"])
+def test_does_not_hand_an_instant_win(name):
+    s = state_from(POS_A, *near_run(1))
+    k = knowledge_for(s)
+    bad = [m for m in s.legal_moves() if hands_win(k, s, m)]
+    assert sorted(s.move_to_str(m) for m in bad) == ["b6", "d7", "f4", "f4+d7"]
+    d = make_player(name, 3).choose(s, Budget(None, 50))
+    assert s.move_to_str(d.move) == "e3"
+
+
+def test_fast_win_checks_agree_with_the_protocol():
+    rng = random.Random(1)
+    k, g = knowledge_for(GAME.new_state(GAME.normalize_options({"seed": 1}))), generic()
+    checked = 0
+    for seed in range(6):
+        for de in (True, False):
+            s = GAME.new_state(GAME.normalize_options({"seed": seed, "decided_early": de}))
+            while s.result is None:
+                moves = s.legal_moves()
+                for m in moves:
+                    assert k.winner_after(s, m) == g.winner_after(s, m)
+                if not k.opponent_may_win_next(s):
+                    assert all(g.winner_after(s, m) is None for m in moves)
+                checked += len(moves)
+                s.push(moves[rng.randrange(len(moves))])
+    assert checked > 500
+
+
+# -- endgame solver ----------------------------------------------------------------------
+
+def test_solver_finds_the_forced_win():
+    s = state_from(POS_SOLVE, *SOLVE_COLL, decided_early=False)
+    wins = []
+    for m in s.legal_moves():
+        s.push(m)
+        if minimax(s) == -1:
+            wins.append(s.move_to_str(m))
+        s.pop()
+    assert wins == ["d7"]
+    res = Solver(knowledge_for(s)).solve(s)
+    assert res is not None and res[0] == 1 and s.move_to_str(res[1]) == "d7"
+    d = make_player("hard", 0).choose(s, Budget(None, 10))
+    assert s.move_to_str(d.move) == "d7" and d.value == 1.0
+
+
+def test_solver_gives_up_at_its_node_limit():
+    s = GAME.new_state(GAME.normalize_options({"seed": 2}))
+    assert Solver(knowledge_for(s), node_limit=50).solve(s) is None
+
+
+# -- MCTS --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_same_seed_and_iterations_same_move(level):
+    rec = new_record(11)
+    req = {"op": "ai", "record": rec, "level": level, "seed": 4, "iterations": 150,
+           "reuse": False}
+    a, b = handle(req), handle(req)
+    assert "move" in a, a
+    assert a["move"] == b["move"]
+    assert a["stats"]["iterations"] == b["stats"]["iterations"]
+    assert a["stats"]["value"] == b["stats"]["value"]
+
+
+@pytest.mark.parametrize("variant", ["square9", "hex13"])
+def test_mcts_only_plays_legal_moves(variant):
+    s = GAME.new_state(GAME.normalize_options({"seed": 3, "variant": variant}))
+    players = [make_player("hard", 1), make_player("medium", 2)]
+    plies = 0
+    while s.result is None and plies < 30:
+        d = players[s.to_move].choose(s, Budget(None, 40))
+        assert d.move in s.legal_moves()
+        assert -1.0 <= (d.value or 0.0) <= 1.0
+        s.push(d.move)
+        plies += 1
+
+
+def test_tree_is_reused_between_moves():
+    rec = new_record(8)
+    first = handle({"op": "ai", "record": rec, "level": "hard", "seed": 1, "iterations": 300})
+    rec2 = handle({"op": "play", "record": rec, "move": first["move"]})["record"]
+    # the opponent plays its most likely move, then we search again
+    reply = handle({"op": "ai", "record": rec2, "level": "hard", "seed": 1, "iterations": 200})
+    rec3 = handle({"op": "play", "record": rec2, "move": reply["move"]})["record"]
+    again = handle({"op": "ai", "record": rec3, "level": "hard", "seed": 1, "iterations": 50})
+    assert "move" in again
+    assert again["stats"]["reused"] > 0
+
+
+# -- the ai op ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level,budget", [("medium", 300), ("hard", 300), ("hard", 1000)])
+def test_ai_op_respects_budget(level, budget):
+    rec = new_record(21)
+    t0 = time.perf_counter()
+    res = handle({"op": "ai", "record": rec, "level": level, "seed": 1, "budget_ms": budget,
+                  "reuse": False})
+    ms = (time.perf_counter() - t0) * 1000
+    assert "move" in res, res
+    assert res["move"] in handle({"op": "load", "record": rec})["view"]["legal_moves"]
+    assert 0.9 * budget <= ms <= 1.1 * budget, ms
+    assert res["stats"]["iterations"] > 0
+    assert -1 <= res["stats"]["value"] <= 1
+
+
+@pytest.mark.parametrize("extra", [
+    {"level": "grandmaster"}, {"level": 3}, {"seed": -1}, {"seed": "x"}, {"seed": True},
+    {"budget_ms": 0}, {"budget_ms": "fast"}, {"budget_ms": 10**9}, {"iterations": 0},
+    {"reuse": "yes"},
+])
+def test_ai_op_refuses_bad_input(extra):
+    res = handle({"op": "ai", "record": new_record(), "level": "easy", **extra})
+    assert res["error"]["code"] == "bad-request", res
+
+
+def test_ai_op_refuses_a_finished_game():
+    rec = new_record(6)
+    for _ in range(200):
+        res = handle({"op": "ai", "record": rec, "level": "easy", "seed": 1})
+        if "error" in res:
+            break
+        rec = handle({"op": "play", "record": rec, "move": res["move"]})["record"]
+    assert res["error"]["code"] == "game-over"
+    assert handle({"op": "load", "record": rec})["view"]["result"] is not None
+
+
+def test_every_level_answers():
+    rec = new_record(4)
+    legal = handle({"op": "load", "record": rec})["view"]["legal_moves"]
+    for level in ("random", "easy", "medium", "hard", "expert"):
+        res = handle({"op": "ai", "record": rec, "level": level, "seed": 2, "budget_ms": 60})
+        assert res["move"] in legal, (level, res)
+
+
+# -- match runner ------------------------------------------------------------------------
+
+def test_wilson_interval():
+    lo, hi = wilson(80, 100)
+    assert 0.70 < lo < 0.72 and 0.86 < hi < 0.88
+
+
+def test_match_runs(capsys):
+    assert match_main(["--a", "easy", "--b", "random", "--games", "2", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"a_wins"' in out
+    assert match_main(["--a", "nobody", "--games", "1"]) == 2
