@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// Run the engine's pytest suite inside real Pyodide (Python 3.14 compiled to WebAssembly),
+// the same runtime the web page uses.
+//
+//   node tests/pyodide/run_pytest.mjs --wheels build/pyodide-wheels [--repo .] [-- PYTEST ARGS]
+//
+// - boots Pyodide from node_modules/pyodide (npm `pyodide`, pinned by package-lock.json);
+// - mounts the repository read-through at /repo with NODEFS, so the tests see the same tree
+//   as on CPython; nothing is written back into it (no bytecode, no .pytest_cache, and
+//   /repo/.hypothesis, Hypothesis' example database, is an in-memory overlay);
+// - unpacks the pure-Python wheels found in --wheels (pytest, hypothesis and their
+//   dependencies, see tests/pyodide/requirements.txt) into site-packages;
+// - runs pytest.main(args) with /repo as the working directory and exits with its code.
+//
+// Default pytest args: tests -p no:cacheprovider --ignore=tests/test_in_pyodide.py
+// (anything after `--` is appended). The CPython test tests/test_in_pyodide.py drives this.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const dashdash = args.indexOf("--");
+const own = dashdash >= 0 ? args.slice(0, dashdash) : args;
+const extra = dashdash >= 0 ? args.slice(dashdash + 1) : [];
+
+function option(name, fallback) {
+  const i = own.indexOf(name);
+  return i >= 0 && i + 1 < own.length ? own[i + 1] : fallback;
+}
+
+const repo = path.resolve(option("--repo", path.join(here, "..", "..")));
+const wheelsDir = path.resolve(option("--wheels", path.join(repo, "build", "pyodide-wheels")));
+const pyodideDir = path.resolve(
+  option("--pyodide", process.env.PYODIDE_DIR || path.join(repo, "node_modules", "pyodide")),
+);
+
+function fail(message) {
+  process.stderr.write(`run_pytest.mjs: ${message}\n`);
+  process.exit(3);
+}
+
+if (!fs.existsSync(path.join(pyodideDir, "pyodide.mjs"))) {
+  fail(`no Pyodide at ${pyodideDir}: run \`npm ci\``);
+}
+const wheels = fs.existsSync(wheelsDir)
+  ? fs.readdirSync(wheelsDir).filter((f) => f.endsWith(".whl")).sort()
+  : [];
+if (!wheels.some((w) => w.startsWith("pytest-"))) {
+  fail(`no pytest wheel in ${wheelsDir} (see tests/pyodide/requirements.txt)`);
+}
+
+const t0 = performance.now();
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const write = (stream) => ({
+  write: (buffer) => {
+    stream.write(buffer);
+    return buffer.length;
+  },
+});
+const pyodide = await loadPyodide({
+  indexURL: pyodideDir + path.sep,
+  stdout: undefined,
+  stderr: undefined,
+  // tests/conftest.py picks the Hypothesis profile for Pyodide (sys.platform == "emscripten").
+  env: {
+    HOME: "/home/pyodide",
+    PYTHONDONTWRITEBYTECODE: "1",
+    ...Object.fromEntries(
+      ["CI", "HYPOTHESIS_PROFILE"].filter((k) => k in process.env).map((k) => [k, process.env[k]]),
+    ),
+  },
+});
+pyodide.setStdout(write(process.stdout));
+pyodide.setStderr(write(process.stderr));
+const tBoot = performance.now();
+
+pyodide.FS.mkdirTree("/repo");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
+// Hypothesis keeps its example database in ./.hypothesis: overlay it with an in-memory folder
+// so the Pyodide run neither writes into nor reads the CPython run's database.
+fs.mkdirSync(path.join(repo, ".hypothesis"), { recursive: true });
+pyodide.FS.mount(pyodide.FS.filesystems.MEMFS, {}, "/repo/.hypothesis");
+pyodide.FS.mkdirTree("/tmp/wheels");
+for (const w of wheels) {
+  pyodide.FS.writeFile(`/tmp/wheels/${w}`, fs.readFileSync(path.join(wheelsDir, w)));
+}
+
+const pytestArgs = ["tests", "-p", "no:cacheprovider", "--ignore=tests/test_in_pyodide.py", ...extra];
+pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
+const code = await pyodide.runPythonAsync(`
+import os, sys, sysconfig, zipfile
+
+sys.dont_write_bytecode = True
+site = sysconfig.get_paths()["purelib"]
+for name in sorted(os.listdir("/tmp/wheels")):
+    with zipfile.ZipFile(os.path.join("/tmp/wheels", name)) as z:
+        z.extractall(site)
+import importlib
+importlib.invalidate_caches()
+
+os.chdir("/repo")
+sys.path.insert(0, "/repo")
+
+import pytest
+print(f"[pyodide] Python {sys.version.split()[0]} on {sys.platform}, pytest {pytest.__version__}", flush=True)
+int(pytest.main(list(PYTEST_ARGS)))
+`);
+const tEnd = performance.now();
+process.stderr.write(
+  `[pyodide] boot ${((tBoot - t0) / 1000).toFixed(1)} s, ` +
+    `tests ${((tEnd - tBoot) / 1000).toFixed(1)} s, pytest exit code ${code}\n`,
+);
+process.exit(code);

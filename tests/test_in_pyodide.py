@@ -1,0 +1,97 @@
+"""Run this test suite once more inside real Pyodide (the browser's runtime), under Node.
+
+tests/pyodide/run_pytest.mjs boots Pyodide from node_modules/pyodide, mounts the repository,
+installs pure-Python wheels of pytest and hypothesis (tests/pyodide/requirements.txt, fetched
+once into build/pyodide-wheels/) and runs pytest on tests/ there, this file excluded.
+
+Tests that cannot run in Pyodide (they start processes, use threads or sockets) must skip
+themselves there: ``@pytest.mark.skipif(sys.platform == "emscripten", reason=...)``.
+
+Environment: NIBBLE_PYODIDE_TIMEOUT (seconds, default 2400) bounds the whole run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "pyodide" / "run_pytest.mjs"
+REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+WHEELS = ROOT / "build" / "pyodide-wheels"
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="already running inside Pyodide"
+)
+
+
+def pinned_wheels() -> list[str]:
+    """Requirement names from tests/pyodide/requirements.txt, e.g. ``pytest==9.2.0``."""
+    reqs = []
+    for line in REQUIREMENTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            reqs.append(line.split()[0])
+    return reqs
+
+
+def wheels_present() -> bool:
+    names = {p.name.lower() for p in WHEELS.glob("*.whl")}
+    for req in pinned_wheels():
+        name, version = req.split("==")
+        prefix = f"{name.replace('-', '_')}-{version}-".lower()
+        if not any(n.startswith(prefix) for n in names):
+            return False
+    return True
+
+
+def fetch_wheels() -> None:
+    if wheels_present():
+        return
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    cmd = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+        "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+        "--platform", "any", "--require-hashes", "-r", str(REQUIREMENTS), "-d", str(WHEELS),
+    ]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0 and wheels_present(), (
+        f"could not fetch the Pyodide test wheels into {WHEELS}:\n{proc.stdout}\n{proc.stderr}"
+    )
+
+
+def test_engine_suite_passes_in_pyodide() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: cannot run the suite in Pyodide")
+    if not PYODIDE.is_file():
+        pytest.skip("node_modules/pyodide is missing: run `npm ci` (make test does)")
+    fetch_wheels()
+    timeout = float(os.environ.get("NIBBLE_PYODIDE_TIMEOUT", "2400"))
+    cmd = [node, str(RUNNER), "--repo", str(ROOT), "--wheels", str(WHEELS), "--", "-ra"]
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(
+            cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired as e:
+        out = (
+            (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout
+        )
+        pytest.fail(f"the Pyodide run took more than {timeout:.0f} s:\n{out or ''}")
+    output = f"$ {' '.join(cmd)}\n{proc.stdout}\n{proc.stderr}"
+    took = time.monotonic() - started
+    # Shown by `pytest -s`, and with the failure below.
+    print(output)
+    print(f"Pyodide run: {took:.1f} s")
+    if proc.returncode == 5:
+        pytest.skip("no engine tests were collected in Pyodide (exit code 5)")
+    assert proc.returncode == 0, f"the test suite failed inside Pyodide:\n{output}"
