@@ -1,0 +1,83 @@
+# Nibble: build the static site, serve it, run every test.
+#
+#   make serve   build dist/ and serve it on http://127.0.0.1:8000/ (PORT=…, BASE=/nibble/)
+#   make test    install what tests need (.venv, node_modules, a Chromium), build, lint, test
+#
+# Needs only Python >= 3.11, Node >= 18 and npm; everything else is installed here.
+
+PYTHON  ?= python3
+VENV    ?= .venv
+VPY     := $(VENV)/bin/python
+PORT    ?= 8000
+BASE    ?= /
+HOST    ?= 127.0.0.1
+PYTEST_ARGS ?=
+
+VENV_STAMP := $(VENV)/.nibble-installed
+NODE_STAMP := node_modules/.nibble-installed
+CHROMIUM_FILE := build/chromium-path
+
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench clean distclean
+
+all: build
+
+## .venv with requirements-dev.txt and the engine installed editable (re-run when they change)
+venv: $(VENV_STAMP)
+$(VENV_STAMP): requirements-dev.txt pyproject.toml
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	@touch $@
+
+## node_modules from package-lock.json (the Pyodide runtime)
+node_modules: $(NODE_STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## a Chromium for Playwright; its path goes to build/chromium-path (exported as CHROMIUM_PATH)
+chromium: venv
+	$(VPY) scripts/find_chromium.py --install --check --output $(CHROMIUM_FILE)
+
+## dist/: web/ + Pyodide runtime + micropip wheel + engine wheel + build.json
+build: venv node_modules
+	$(VPY) scripts/build.py --out dist
+
+serve: build
+	$(VPY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT) --base $(BASE)
+
+lint: venv
+	$(VPY) -m ruff check .
+
+# pytest exits 5 when it collects no test: fine for a folder that has none yet.
+define run_pytest
+	@if [ ! -d $(1) ]; then echo "make: no $(1)/ folder, skipping its tests"; exit 0; fi; \
+	rc=0; $(2) $(VPY) -m pytest $(1) $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make: pytest collected no tests in $(1)/ (exit 5), not a failure"; rc=0; fi; \
+	exit $$rc
+endef
+
+test: venv node_modules chromium build
+	$(VPY) -m ruff check .
+	$(MAKE) --no-print-directory test-py
+	$(MAKE) --no-print-directory test-e2e
+
+## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules)
+test-py: venv node_modules
+	$(call run_pytest,tests,)
+
+## browser tests against dist/ (needs `make build chromium`)
+test-e2e: venv
+	$(call run_pytest,e2e,CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}")
+
+bench: venv
+	$(VPY) -m nibble bench --json
+
+## remove build outputs (keeps the download caches in build/wheels-cache, build/pyodide-wheels)
+clean:
+	rm -rf dist build/dist-staging $(CHROMIUM_FILE) .pytest_cache .ruff_cache *.egg-info
+	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+## also remove the installed tools and every cache
+distclean: clean
+	rm -rf build $(VENV) node_modules .hypothesis
