@@ -55,6 +55,8 @@ def run(seconds: float = 2.0) -> dict:
     out: dict = {"python": platform.python_version(),
                  "implementation": platform.python_implementation(),
                  "platform": sys.platform, "seconds": seconds, "variants": {}}
+    for v in VARIANTS:  # warm up: tables, imports, caches
+        _mcts(v, 0.1, hard)
     for v in VARIANTS:
         out["variants"][v] = {
             "mcts_hard_iter_per_s": round(_mcts(v, seconds, hard)),

@@ -5,7 +5,7 @@
 | random | uniform random legal move                                          | –       |
 | easy   | one ply: instant wins, safety, evaluation with noise               | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
-| hard   | MCTS with safety filter, short playouts + evaluation, exact endgame | 1500 ms |
+| hard   | MCTS, evaluation leaves, safety filter, exact endgame solver       | 1500 ms |
 | expert | as hard, with more time                                            | 5000 ms |
 
 ``greedy`` (the measuring stick of docs/ai.md) is a player but not a level.
@@ -23,14 +23,15 @@ LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15), 100),
     "medium": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False),
                                        solve=False), 500),
-    "hard": (lambda seed: MCTSPlayer(seed, config=Config()), 1500),
-    "expert": (lambda seed: MCTSPlayer(seed, config=Config()), 5000),
+    "hard": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0)), 1500),
+    "expert": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0)), 5000),
 }
 
 PLAYERS: dict[str, Callable[[int], Player]] = {
     **{name: make for name, (make, _) in LEVELS.items()},
     "greedy": lambda seed: GreedyPlayer(seed),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
+    "hard-playouts": lambda seed: MCTSPlayer(seed, config=Config(playout_depth=4)),
 }
 
 
