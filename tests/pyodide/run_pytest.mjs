@@ -89,7 +89,23 @@ for (const w of wheels) {
 
 const pytestArgs = ["tests", "-p", "no:cacheprovider", "--ignore=tests/test_in_pyodide.py", ...extra];
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
-const code = await pyodide.runPythonAsync(`
+// The test being run, kept on the JS side so that a fatal error (which kills the Python
+// interpreter, e.g. a JavaScript stack overflow in deep C recursion) can still name it.
+globalThis.nibbleCurrentTest = null;
+function fatal(e) {
+  const where = globalThis.nibbleCurrentTest ?? "(before or after the tests)";
+  const stack = String(e?.stack ?? e).split("\n").slice(0, 6).join("\n");
+  process.stderr.write(
+    `\n[pyodide] FATAL: ${e?.name ?? "Error"}: ${e?.message ?? e}\n` +
+      `[pyodide] while running: ${where}\n${stack}\n`,
+  );
+  process.exit(4);
+}
+process.on("uncaughtException", fatal);
+process.on("unhandledRejection", fatal);
+let code;
+try {
+  code = await pyodide.runPythonAsync(`
 import os, sys, sysconfig, zipfile
 
 sys.dont_write_bytecode = True
@@ -103,10 +119,21 @@ importlib.invalidate_caches()
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 
+import js
 import pytest
+
+
+class TrackCurrentTest:
+    def pytest_runtest_logstart(self, nodeid, location):
+        js.nibbleCurrentTest = nodeid
+
+
 print(f"[pyodide] Python {sys.version.split()[0]} on {sys.platform}, pytest {pytest.__version__}", flush=True)
-int(pytest.main(list(PYTEST_ARGS)))
+int(pytest.main(list(PYTEST_ARGS), plugins=[TrackCurrentTest()]))
 `);
+} catch (e) {
+  fatal(e);
+}
 const tEnd = performance.now();
 process.stderr.write(
   `[pyodide] boot ${((tBoot - t0) / 1000).toFixed(1)} s, ` +
