@@ -7,12 +7,14 @@ once into build/pyodide-wheels/) and runs pytest on tests/ there, this file excl
 Tests that cannot run in Pyodide (they start processes, use threads or sockets) must skip
 themselves there: ``@pytest.mark.skipif(sys.platform == "emscripten", reason=...)``.
 
-Environment: NIBBLE_PYODIDE_TIMEOUT (seconds, default 2400) bounds the whole run.
+Environment: NIBBLE_PYODIDE_TIMEOUT (seconds, default 2400) bounds the whole run;
+NIBBLE_PYODIDE_ARGS adds pytest options for the run inside Pyodide (e.g. "-k api -x").
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -76,6 +78,7 @@ def test_engine_suite_passes_in_pyodide() -> None:
     fetch_wheels()
     timeout = float(os.environ.get("NIBBLE_PYODIDE_TIMEOUT", "2400"))
     cmd = [node, str(RUNNER), "--repo", str(ROOT), "--wheels", str(WHEELS), "--", "-ra"]
+    cmd += shlex.split(os.environ.get("NIBBLE_PYODIDE_ARGS", ""))
     started = time.monotonic()
     try:
         proc = subprocess.run(
