@@ -104,8 +104,44 @@ def handle(request: Any) -> dict:
                           "trace": traceback.format_exc(limit=5)}}
 
 
+MAX_DEPTH = 64  # records nest 3 deep; anything far deeper is damage or an attack
+
+
+def _too_deep(text: str) -> bool:
+    """Does the JSON text nest deeper than ``MAX_DEPTH``?
+
+    Checked before parsing: Python's JSON parser recurses, and under Pyodide a deep
+    enough input exhausts the JavaScript stack and kills the worker instead of raising
+    ``RecursionError`` as CPython does.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 def handle_json(text: str) -> str:
     """``handle`` for callers that pass JSON text (the web worker)."""
+    if not isinstance(text, str) or _too_deep(text):
+        return json.dumps({"error": {"code": "bad-request",
+                                     "message": "The request is not valid JSON or nests too "
+                                                "deeply."}})
     try:
         request = json.loads(text)
     except (ValueError, RecursionError):

@@ -162,8 +162,14 @@ def test_malformed_requests_get_errors_not_exceptions(request_):
 def test_handle_json_round_trip_and_bad_json():
     assert "games" in json.loads(handle_json('{"op": "games"}'))
     assert json.loads(handle_json("{nope"))["error"]["code"] == "bad-request"
+    # refused before parsing: under Pyodide a deep parse would kill the worker
     deep = "[" * 100_000 + "]" * 100_000
     assert json.loads(handle_json(deep))["error"]["code"] == "bad-request"
+    # brackets inside strings are text, not nesting
+    move = "[" * 200
+    answer = json.loads(handle_json(json.dumps({"op": "play", "record": new()["record"],
+                                                "move": move})))
+    assert answer["error"]["code"] == "bad-notation"
 
 
 def test_view_describes_progress_and_warnings():
