@@ -215,3 +215,18 @@ def test_match_runs(capsys):
     out = capsys.readouterr().out
     assert '"a_wins"' in out
     assert match_main(["--a", "nobody", "--games", "1"]) == 2
+
+
+def test_may_win_soon_is_a_sound_filter():
+    rng = random.Random(2)
+    k = knowledge_for(GAME.new_state(GAME.normalize_options({"seed": 1})))
+    skipped = 0
+    for seed in range(5):
+        s = GAME.new_state(GAME.normalize_options({"seed": seed}))
+        while s.result is None:
+            moves = s.legal_moves()
+            if not k.may_win_soon(s, s.to_move ^ 1):
+                skipped += 1
+                assert not any(hands_win(k, s, m) for m in moves)
+            s.push(moves[rng.randrange(len(moves))])
+    assert skipped > 20

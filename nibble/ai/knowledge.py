@@ -49,6 +49,11 @@ class Knowledge:
         """A cheap filter: False only if the side to move surely cannot win in one move."""
         return True
 
+    def may_win_soon(self, state: State, seat: int) -> bool:
+        """A cheap filter: False only if ``seat`` surely cannot end the game in its favour
+        with its next move, whatever the side to move plays now."""
+        return True
+
     def material(self, state: State) -> int:
         """How much is left to play (decides when to call the exact solver)."""
         return 1 << 30
@@ -77,6 +82,8 @@ def hands_win(k: Knowledge, state: State, move: Any) -> bool:
 
 def safe_moves(k: Knowledge, state: State, moves: Sequence[Any]) -> list[Any]:
     """The moves that do not hand the opponent an instant win (all moves if none are)."""
+    if state.num_players == 2 and not k.may_win_soon(state, state.to_move ^ 1):
+        return list(moves)
     safe = [m for m in moves if not hands_win(k, state, m)]
     return safe or list(moves)
 

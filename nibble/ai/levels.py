@@ -32,6 +32,8 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyPlayer(seed),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
     "hard-playouts": lambda seed: MCTSPlayer(seed, config=Config(playout_depth=4)),
+    "x-c04": lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False, c=0.4)),
+    "x-c12": lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False, c=1.2)),
 }
 
 

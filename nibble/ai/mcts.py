@@ -155,7 +155,7 @@ class MCTS:
                 node.proven = -1
                 return
         lost: list[Any] = []
-        if self.cfg.safety and len(moves) > 1:
+        if self.cfg.safety and len(moves) > 1 and k.may_win_soon(state, me ^ 1):
             keep = [m for m in moves if not hands_win(k, state, m)]
             if keep:
                 lost = []

@@ -111,6 +111,30 @@ class NibbleKnowledge(Knowledge):
                 return True
         return False
 
+    def may_win_soon(self, state: NibbleState, seat: int) -> bool:
+        """Like :meth:`opponent_may_win_next` for ``seat`` one move later, with every disc
+        still on the board as the upper bound (the side to move can only remove some)."""
+        board = state.board
+        c = self.consts(state)
+        coll = state.collections[seat]
+        majors = sum(1 for x in coll if x >= c.maj)
+        if majors >= c.majs or sum(1 for b in board.color_bits if b) <= 2:
+            return True
+        triples_of = self.triples_of(state)
+        for color, bits in enumerate(board.color_bits):
+            u = bits.bit_count()
+            if not u:
+                continue
+            a = coll[color] + u
+            if a >= c.n:
+                return True
+            if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
+                                for tri in triples_of[color]):
+                return True
+            if coll[color] < c.maj <= a and majors + 1 >= c.majs:
+                return True
+        return False
+
     # -- evaluation ------------------------------------------------------------------------
 
     def _threat(self, c: _Consts, mine: list[int], theirs: list[int], triples) -> float:
