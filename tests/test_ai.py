@@ -230,3 +230,10 @@ def test_may_win_soon_is_a_sound_filter():
                 assert not any(hands_win(k, s, m) for m in moves)
             s.push(moves[rng.randrange(len(moves))])
     assert skipped > 20
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_value_is_always_a_number(level):
+    res = handle({"op": "ai", "record": new_record(9), "level": level, "seed": 1,
+                  "iterations": 20})
+    assert isinstance(res["stats"]["value"], float) and -1 <= res["stats"]["value"] <= 1

@@ -12,6 +12,7 @@ import time
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
+from .knowledge import knowledge_for
 from .levels import LEVELS, default_budget_ms, make_player
 from .mcts import Budget
 from .players import Player
@@ -63,8 +64,11 @@ def choose_move(state: State, request: dict) -> dict:
     ms = None if iterations is not None and "budget_ms" not in request else max(
         1.0, budget_ms * 0.97 - 2.0 - (time.perf_counter() - start) * 1000)
     decision = player.choose(state, Budget(ms, iterations))
+    value = decision.value
+    if value is None:  # players that do not search still get the evaluation shown
+        value = knowledge_for(state).evaluate(state, state.to_move)
     stats = {"iterations": decision.iterations,
-             "value": None if decision.value is None else round(decision.value, 4),
+             "value": round(max(-1.0, min(1.0, value)), 4),
              "level": level,
              "ms": round((time.perf_counter() - start) * 1000, 1),
              **decision.extra}

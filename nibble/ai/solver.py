@@ -66,7 +66,7 @@ class Solver:
             return 0 if r.winner is None else (1 if r.winner == state.to_move else -1)
         self.nodes += 1
         if self.nodes > self.node_limit or (
-                self.deadline is not None and not self.nodes & 255
+                self.deadline is not None and not self.nodes & 31
                 and time.perf_counter() > self.deadline):
             raise _Abort
         key = self.k.key(state)
