@@ -1,0 +1,214 @@
+// Dialogs and messages, game-independent: the new-game dialog (built from the
+// bridge's `games` answer), the result dialog, and dismissible messages.
+
+import { t } from "./i18n.js";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+export function gameName(info) {
+  return t(`game.${info.id}`, {}, info.name || info.id);
+}
+
+export function optionLabel(option) {
+  return t(`option.${option.name}`, {}, option.label || option.name);
+}
+
+export function choiceLabel(option, choice) {
+  // variants are named by id everywhere (variant.square9); other options by option.value
+  const key = option.name === "variant" ? `variant.${choice.value}` : `option.${option.name}.${choice.value}`;
+  return t(key, {}, choice.label || String(choice.value));
+}
+
+export function levelLabel(level) {
+  return t(`level.${level.id}`, {}, level.label || level.id);
+}
+
+// --- messages -------------------------------------------------------------------
+
+export function showMessage(text, kind = "error") {
+  const host = document.getElementById("messages");
+  if (!host) return;
+  const close = h("button", { type: "button", class: "icon-button", "aria-label": t("action.close") }, "×");
+  const item = h("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status", "data-message": kind }, h("span", {}, text), close);
+  close.addEventListener("click", () => item.remove());
+  host.append(item);
+  while (host.childElementCount > 3) host.firstElementChild.remove();
+}
+
+export function clearMessages() {
+  const host = document.getElementById("messages");
+  if (host) host.replaceChildren();
+}
+
+// --- new game ---------------------------------------------------------------------
+
+function optionField(option, value, idPrefix) {
+  const id = `${idPrefix}-${option.name}`;
+  const label = optionLabel(option);
+  if (option.type === "choice") {
+    const select = h("select", { id, name: option.name });
+    for (const choice of option.choices) {
+      const o = h("option", { value: String(choice.value) }, choiceLabel(option, choice));
+      if (String(choice.value) === String(value ?? option.default)) o.selected = true;
+      select.append(o);
+    }
+    return h("div", { class: "field" }, h("label", { for: id }, label), select);
+  }
+  if (option.type === "bool") {
+    const input = h("input", { id, name: option.name, type: "checkbox" });
+    input.checked = value ?? option.default ?? false;
+    return h("div", { class: "field field-check" }, input, h("label", { for: id }, label));
+  }
+  if (option.type === "int") {
+    const input = h("input", {
+      id,
+      name: option.name,
+      type: "number",
+      inputmode: "numeric",
+      step: "1",
+      min: option.min ?? null,
+      max: option.max ?? null,
+      placeholder: option.default == null ? t(`option.${option.name}.hint`, {}, "") : String(option.default),
+    });
+    if (value != null && option.name !== "seed") input.value = String(value);
+    return h("div", { class: "field" }, h("label", { for: id }, label), input);
+  }
+  const input = h("input", { id, name: option.name, type: "text" });
+  if (value != null) input.value = String(value);
+  return h("div", { class: "field" }, h("label", { for: id }, label), input);
+}
+
+function readOption(form, option) {
+  const input = form.elements[option.name];
+  if (!input) return undefined;
+  if (option.type === "bool") return input.checked;
+  if (option.type === "int") {
+    if (input.value.trim() === "") return option.default ?? null;
+    const n = Number(input.value);
+    return Number.isInteger(n) ? n : option.default ?? null;
+  }
+  if (option.type === "choice") {
+    const choice = option.choices.find((c) => String(c.value) === input.value);
+    return choice ? choice.value : option.default;
+  }
+  return input.value;
+}
+
+// Resolves with {game, options, seats, level} or null when cancelled.
+export function openNewGameDialog({ games, levels, current }) {
+  const dialog = document.getElementById("new-game-dialog");
+  return new Promise((resolve) => {
+    let gameId = current?.game && games.some((g) => g.id === current.game) ? current.game : games[0].id;
+    const form = h("form", { method: "dialog", class: "new-game-form" });
+    const optionsBox = h("div", { class: "options" });
+    const seatsBox = h("fieldset", { class: "seats" }, h("legend", {}, t("newgame.players")));
+    const levelSelect = h("select", { id: "ng-level", name: "level" });
+    for (const level of levels) {
+      const o = h("option", { value: level.id }, levelLabel(level));
+      if (level.id === (current?.level ?? levels[Math.min(1, levels.length - 1)]?.id)) o.selected = true;
+      levelSelect.append(o);
+    }
+    const levelField = h("div", { class: "field" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect);
+
+    function fill() {
+      const info = games.find((g) => g.id === gameId);
+      const sameGame = current?.game === gameId;
+      optionsBox.replaceChildren(...info.options.map((o) => optionField(o, sameGame ? current.options?.[o.name] : undefined, "ng")));
+      const count = info.players?.max ?? 2;
+      seatsBox.replaceChildren(h("legend", {}, t("newgame.players")));
+      for (let seat = 0; seat < count; seat++) {
+        const value = current?.seats?.[seat] ?? (seat === 0 ? "human" : "ai");
+        const group = h("div", { class: "seat-choice", role: "radiogroup", "aria-label": t("option.seat", { n: seat + 1 }) }, h("span", { class: "seat-label" }, h("span", { class: `seat-dot seat-${seat}` }), t("option.seat", { n: seat + 1 })));
+        for (const kind of ["human", "ai"]) {
+          const id = `ng-seat${seat}-${kind}`;
+          const input = h("input", { type: "radio", name: `seat${seat}`, id, value: kind });
+          input.checked = value === kind;
+          group.append(h("span", { class: "segment" }, input, h("label", { for: id }, t(`seat.${kind}`))));
+        }
+        seatsBox.append(group);
+      }
+      const syncLevel = () => {
+        const anyAi = [...form.querySelectorAll(".seats input:checked")].some((i) => i.value === "ai");
+        levelField.hidden = !anyAi;
+      };
+      seatsBox.onchange = syncLevel;
+      syncLevel();
+    }
+
+    const gameField =
+      games.length > 1
+        ? h(
+            "div",
+            { class: "field" },
+            h("label", { for: "ng-game" }, t("option.game")),
+            h("select", { id: "ng-game", name: "game", onchange: (e) => ((gameId = e.target.value), fill()) }, ...games.map((g) => h("option", { value: g.id, selected: g.id === gameId }, gameName(g))))
+          )
+        : null;
+
+    const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel" }, t("action.cancel"));
+    const start = h("button", { type: "submit", class: "button primary", "data-dialog": "start", value: "start" }, t("action.start"));
+    form.append(h("h2", {}, t("newgame.title")), gameField, optionsBox, seatsBox, levelField, h("div", { class: "dialog-buttons" }, cancel, start));
+    fill();
+    dialog.replaceChildren(form);
+
+    let settled = false;
+    const finish = (value) => {
+      if (settled) return;
+      settled = true;
+      if (dialog.open) dialog.close();
+      resolve(value);
+    };
+    cancel.addEventListener("click", () => finish(null));
+    dialog.addEventListener("close", () => finish(null), { once: true });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const info = games.find((g) => g.id === gameId);
+      const options = {};
+      for (const option of info.options) {
+        const value = readOption(form, option);
+        if (value !== undefined && value !== null) options[option.name] = value;
+      }
+      const seats = [];
+      for (let seat = 0; seat < (info.players?.max ?? 2); seat++) seats.push(form.elements[`seat${seat}`].value || "human");
+      finish({ game: gameId, options, seats, level: levelSelect.value || null });
+    });
+    dialog.showModal();
+    start.focus();
+  });
+}
+
+// --- result -------------------------------------------------------------------------
+
+export function showResultDialog({ title, text, extra, onNewGame }) {
+  const dialog = document.getElementById("result-dialog");
+  const close = h("button", { type: "button", class: "button" }, t("action.review"));
+  const again = h("button", { type: "button", class: "button primary" }, t("action.new-game"));
+  close.addEventListener("click", () => dialog.close());
+  again.addEventListener("click", () => {
+    dialog.close();
+    onNewGame();
+  });
+  dialog.replaceChildren(
+    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", {}, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, again))
+  );
+  if (!dialog.open) dialog.showModal();
+  again.focus();
+}
+
+export function closeResultDialog() {
+  const dialog = document.getElementById("result-dialog");
+  if (dialog?.open) dialog.close();
+}

@@ -1,0 +1,211 @@
+// Nibble presentation: disc colours, the side panel (colour table, collections,
+// progress towards each win condition, warnings) and the result explanation.
+// Everything shown comes from the view; no rules are computed here.
+
+// 13 colours chosen to be far apart in hue and lightness (after Kelly's and
+// Trubetskoy's lists of maximally distinct colours); each disc also carries its
+// number, so colour is never the only cue.
+export const PALETTE = [
+  "#e6194b", // 1 red
+  "#f58231", // 2 orange
+  "#ffe119", // 3 yellow
+  "#3cb44b", // 4 green
+  "#42d4f4", // 5 cyan
+  "#4363d8", // 6 blue
+  "#911eb4", // 7 purple
+  "#f032e6", // 8 magenta
+  "#9a6324", // 9 brown
+  "#bfef45", // 10 lime
+  "#469990", // 11 teal
+  "#a9a9a9", // 12 grey
+  "#1b1b5e", // 13 navy
+];
+
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const INK = PALETTE.map((hex) => (luminance(hex) > 0.23 ? "#111" : "#fff"));
+
+export function colorStyle(color) {
+  const i = (color - 1) % PALETTE.length;
+  return { fill: PALETTE[i], ink: INK[i], label: String(color) };
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "style") node.setAttribute("style", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function chip(color, extra = "") {
+  const s = colorStyle(color);
+  return h("span", { class: `chip ${extra}`, style: `--chip:${s.fill};--ink:${s.ink}`, "data-color": color }, s.label);
+}
+
+function bar(count, need, possible = true) {
+  const pct = Math.max(0, Math.min(100, (100 * count) / need));
+  return h(
+    "span",
+    { class: `bar${possible ? "" : " blocked"}`, role: "presentation" },
+    h("span", { class: "fill", style: `width:${pct.toFixed(1)}%` })
+  );
+}
+
+export default {
+  id: "nibble",
+
+  paint(cell) {
+    return colorStyle(cell.color);
+  },
+
+  // the Nibble words of a cell's accessible name ("colour 7")
+  describeCell(cell, view, { t }) {
+    return t("cell.disc", { cell: cell.id, color: cell.color });
+  },
+
+  // a line for the status bar while the player is picking
+  pickStatus(view, pickedCells, complete, { t }) {
+    if (!pickedCells.length) return null;
+    const color = pickedCells[0].color;
+    return complete ? t("status.pick-more", { color }) : t("status.pick-incomplete");
+  },
+
+  renderPanel(container, view, { t, seatName }) {
+    const n = view.colors;
+    const th = view.thresholds;
+    const onBoard = new Array(n).fill(0);
+    for (const cell of view.board.cells) if (cell.color != null) onBoard[cell.color - 1]++;
+
+    // colour table with each seat's collection under each colour
+    const table = h("table", { class: "color-table" });
+    const headRow = h("tr", {}, h("th", { scope: "row", class: "seat-head" }, ""));
+    for (const color of view.color_table) headRow.append(h("th", { scope: "col" }, chip(color)));
+    table.append(h("thead", {}, headRow));
+    const body = h("tbody");
+    for (let seat = 0; seat < view.players; seat++) {
+      const best = new Set(view.progress?.[seat]?.three_adjacent?.colors || []);
+      const row = h(
+        "tr",
+        { class: `seat-row seat-${seat}${view.to_move === seat && !view.result ? " to-move" : ""}` },
+        h("th", { scope: "row" }, h("span", { class: `seat-dot seat-${seat}` }), seatName(seat))
+      );
+      for (const color of view.color_table) {
+        const count = view.collections[seat][color - 1];
+        const cls = [
+          count >= th.majority ? "majority" : "",
+          count >= th.adjacent ? "adjacent-ok" : "",
+          best.has(color) ? "run" : "",
+          count === 0 ? "zero" : "",
+        ].join(" ");
+        row.append(h("td", { class: cls, "data-seat": seat, "data-color": color }, count));
+      }
+      body.append(row);
+    }
+    const boardRow = h("tr", { class: "board-row" }, h("th", { scope: "row" }, t("panel.on-board")));
+    for (const color of view.color_table) boardRow.append(h("td", { class: onBoard[color - 1] ? "" : "zero" }, onBoard[color - 1]));
+    body.append(boardRow);
+    table.append(body);
+
+    const colorsSection = h(
+      "section",
+      { class: "panel-section colors", "aria-labelledby": "colors-title" },
+      h("h2", { id: "colors-title" }, t("panel.colors")),
+      h("div", { class: "table-scroll" }, table),
+      h("p", { class: "help" }, t("panel.colors.help"))
+    );
+
+    // progress towards each win condition
+    const progress = h("section", { class: "panel-section progress", "aria-labelledby": "progress-title" }, h("h2", { id: "progress-title" }, t("panel.progress")));
+    const cards = h("div", { class: "progress-cards" });
+    for (let seat = 0; seat < view.players; seat++) {
+      const p = view.progress?.[seat];
+      if (!p) continue;
+      const all = p.all_of_color;
+      const adj = p.three_adjacent;
+      const maj = p.majorities;
+      const card = h(
+        "div",
+        { class: `progress-card seat-${seat}`, "data-seat": seat },
+        h("h3", {}, h("span", { class: `seat-dot seat-${seat}` }), seatName(seat)),
+        h(
+          "div",
+          { class: `condition${all.possible ? "" : " blocked"}` },
+          h("div", { class: "condition-name" }, t("progress.all")),
+          h(
+            "div",
+            { class: "condition-detail" },
+            chip(all.color, "small"),
+            " ",
+            t("progress.all.detail", { count: all.count, need: all.need, color: all.color }),
+            all.possible ? "" : h("span", { class: "blocked-note" }, " — " + t("progress.blocked"))
+          ),
+          bar(all.count, all.need, all.possible)
+        ),
+        h(
+          "div",
+          { class: `condition${adj.possible ? "" : " blocked"}` },
+          h("div", { class: "condition-name" }, t("progress.adjacent")),
+          h(
+            "div",
+            { class: "condition-detail" },
+            adj.colors.map((c) => chip(c, "small")),
+            " ",
+            t("progress.adjacent.detail", { counts: adj.counts.join("/"), need: adj.need, colors: adj.colors.join("–") }),
+            adj.possible ? "" : h("span", { class: "blocked-note" }, " — " + t("progress.blocked"))
+          ),
+          bar(adj.counts.reduce((s, c) => s + Math.min(c, adj.need), 0), adj.need * 3, adj.possible)
+        ),
+        h(
+          "div",
+          { class: `condition${maj.holds ? " holds" : ""}` },
+          h("div", { class: "condition-name" }, t("progress.majorities")),
+          h(
+            "div",
+            { class: "condition-detail" },
+            maj.colors.map((c) => chip(c, "small")),
+            " ",
+            t("progress.majorities.detail", { count: maj.count, need: maj.need })
+          ),
+          bar(maj.count, maj.need, true)
+        )
+      );
+      cards.append(card);
+    }
+    progress.append(cards);
+
+    // warnings
+    const warnings = h("ul", { class: "warnings", "aria-live": "polite" });
+    for (const w of view.warnings || []) {
+      warnings.append(h("li", { class: `warning warning-${w.key}`, "data-warning": w.key, "data-seat": w.seat }, t(`warning.${w.key}`, { player: seatName(w.seat) })));
+    }
+
+    container.replaceChildren(colorsSection, warnings.childElementCount ? warnings : "", progress);
+  },
+
+  // {title, text, colors: [..]} for the result dialog
+  explainResult(view, { t, seatName }) {
+    const r = view.result;
+    if (!r) return null;
+    const player = r.winner == null ? "" : seatName(r.winner);
+    const title = r.winner == null ? t("result.draw") : t("result.title", { player });
+    const colors = r.colors || [];
+    const key = `result.reason.${r.reason}`;
+    const text = t(key, { player, colors: colors.join(", "), need: view.thresholds?.adjacent ?? "", reason: r.reason }, t("result.reason.other", { player, reason: r.reason }));
+    const chips = h("span", { class: "chips" }, colors.map((c) => chip(c)));
+    return { title, text, extra: chips };
+  },
+};
