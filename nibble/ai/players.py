@@ -147,7 +147,9 @@ class MCTSPlayer(Player):
         if self.solve and k.material(state) <= k.solve_at:
             left = budget.time_left()
             deadline = None if left == float("inf") else budget.deadline - left / 2
-            solver = Solver(k, self.solver_nodes, deadline)
+            limit = self.solver_nodes if budget.iterations is None else min(
+                self.solver_nodes, 1000 + 20 * budget.iterations)  # bounded, reproducible
+            solver = Solver(k, limit, deadline)
             res = solver.solve(state)
             if res is not None and res[0] != 0:
                 v, m = res
