@@ -86,6 +86,7 @@ const TABLE = {
     "panel.moves": "Moves",
     "panel.moves.none": "No moves yet.",
     "panel.on-board": "On the board",
+    "panel.on-board.short": "Left",
 
     "progress.all": "All of one colour",
     "progress.all.detail": "{count} of {need} in colour {color}",

@@ -91,7 +91,8 @@ export default {
     for (const cell of view.board.cells) if (cell.color != null) onBoard[cell.color - 1]++;
 
     // colour table with each seat's collection under each colour
-    const table = h("table", { class: "color-table" });
+    const compact = n > 9;
+    const table = h("table", { class: `color-table${compact ? " compact" : ""}` });
     const headRow = h("tr", {}, h("th", { scope: "row", class: "seat-head" }, ""));
     for (const color of view.color_table) headRow.append(h("th", { scope: "col" }, chip(color)));
     table.append(h("thead", {}, headRow));
@@ -101,7 +102,7 @@ export default {
       const row = h(
         "tr",
         { class: `seat-row seat-${seat}${view.to_move === seat && !view.result ? " to-move" : ""}` },
-        h("th", { scope: "row" }, h("span", { class: `seat-dot seat-${seat}` }), seatName(seat))
+        h("th", { scope: "row", title: seatName(seat) }, h("span", { class: `seat-dot seat-${seat}` }), h("span", { class: "seat-name" }, seatName(seat)))
       );
       for (const color of view.color_table) {
         const count = view.collections[seat][color - 1];
@@ -115,7 +116,7 @@ export default {
       }
       body.append(row);
     }
-    const boardRow = h("tr", { class: "board-row" }, h("th", { scope: "row" }, t("panel.on-board")));
+    const boardRow = h("tr", { class: "board-row" }, h("th", { scope: "row", title: t("panel.on-board") }, compact ? t("panel.on-board.short") : t("panel.on-board")));
     for (const color of view.color_table) boardRow.append(h("td", { class: onBoard[color - 1] ? "" : "zero" }, onBoard[color - 1]));
     body.append(boardRow);
     table.append(body);

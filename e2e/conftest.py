@@ -1,0 +1,129 @@
+"""Fixtures for the end-to-end tests: the built site (``dist/``) served under a sub-path
+by a threaded stdlib server, one Chromium for the whole session, every request the
+pages make recorded so tests can check nothing leaves the page's origin."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from server import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = Path(os.environ.get("NIBBLE_DIST", ROOT / "dist"))
+PREFIX = "/nibble/"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 120_000
+
+
+def chromium_executable() -> str | None:
+    """CHROMIUM_PATH if set; else None (Playwright's own browser) when it is installed;
+    else /usr/bin/chromium (or whatever chromium is on PATH)."""
+    path = os.environ.get("CHROMIUM_PATH")
+    if path:
+        return path
+    cache = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    if cache.is_dir() and any(cache.glob("chromium*")):
+        return None
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not (DIST / "index.html").is_file() or not (DIST / "build.json").is_file():
+        pytest.skip(f"no built site in {DIST} (run `make build` first)")
+    with SiteServer(DIST, PREFIX) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageRecorder:
+    """Console errors, page errors and every request URL of one browser context."""
+
+    def __init__(self, context):
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda request: self.requests.append(request.url))
+
+    def watch(self, page):
+        page.on("console", lambda msg: self.errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        return page
+
+
+@pytest.fixture(scope="session")
+def all_requests():
+    """Every request URL made by any page of the session (checked at the end)."""
+    return []
+
+
+@pytest.fixture
+def make_page(browser, site, all_requests):
+    """make_page(query="", viewport=…) -> (page, recorder); a fresh context each time
+    (fresh localStorage) unless `context=` is given."""
+    contexts = []
+
+    def make(query: str = "", *, context=None, wait_ready: bool = True, path: str = ""):
+        if context is None:
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            contexts.append(context)
+            context.recorder = PageRecorder(context)
+            context.on("request", lambda request: all_requests.append(request.url))
+        page = context.recorder.watch(context.new_page())
+        page.set_default_timeout(30_000)
+        page.goto(site.url + path + query)
+        if wait_ready:
+            wait_engine(page)
+        return page, context.recorder
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def wait_engine(page):
+    page.wait_for_selector("html[data-engine='ready']", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+
+
+def wait_idle(page):
+    """Wait until no computer is thinking and the page is not busy with a request."""
+    page.wait_for_function(
+        "() => document.documentElement.dataset.thinking === 'false'"
+        " && window.nibbleApp && !window.nibbleApp.state.busy",
+        timeout=60_000,
+    )
+
+
+@pytest.fixture(scope="session")
+def shared(browser, site, all_requests):
+    """One booted page reused by several tests (saves a Pyodide boot each)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.recorder = PageRecorder(context)
+    context.on("request", lambda request: all_requests.append(request.url))
+    page = context.recorder.watch(context.new_page())
+    page.set_default_timeout(30_000)
+    page.goto(site.url + "?game=nibble&variant=square9&seed=7&p1=human&p2=human")
+    wait_engine(page)
+    yield page, context.recorder
+    context.close()

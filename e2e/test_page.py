@@ -1,0 +1,206 @@
+"""End-to-end tests: a real Chromium plays Nibble on the built site served under /nibble/.
+
+Run: ``make build`` then ``pytest e2e`` (CHROMIUM_PATH selects the browser)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlparse
+
+from conftest import wait_engine, wait_idle
+
+SELECTABLE = "[data-cell][data-selectable='true']"
+CONFIRM = "[data-action='confirm']"
+
+
+def move_count(page) -> int:
+    return page.locator("#move-list li").count()
+
+
+def take(page, cells: list[str]) -> None:
+    """Pick the given cells one by one and confirm; wait for the move to land."""
+    before = move_count(page)
+    for cell in cells:
+        page.click(f"[data-cell='{cell}']")
+    page.wait_for_selector(f"{CONFIRM}:not([disabled])")
+    page.click(CONFIRM)
+    page.wait_for_function(f"() => document.querySelectorAll('#move-list li').length > {before}")
+    wait_idle(page)
+
+
+def first_selectable(page) -> str:
+    return page.locator(SELECTABLE).first.get_attribute("data-cell")
+
+
+def board_state(page) -> dict[str, str]:
+    return page.eval_on_selector_all("[data-cell]", "els => Object.fromEntries(els.map(e => [e.dataset.cell, e.dataset.empty]))")
+
+
+def assert_clean(recorder, site) -> None:
+    assert recorder.errors == [], recorder.errors
+    foreign = [url for url in recorder.requests if not url.startswith(site.url)]
+    assert foreign == [], foreign
+
+
+# --- one booted page, reused ------------------------------------------------------------
+
+
+def test_keyboard_picks_and_names(shared, site):
+    page, recorder = shared
+    cell_id = first_selectable(page)
+    cell = page.locator(f"[data-cell='{cell_id}']")
+    name = cell.get_attribute("aria-label")
+    assert cell_id in name and "takeable" in name
+    cell.focus()
+    page.keyboard.press("Enter")
+    assert cell.get_attribute("data-picked") == "true"
+    assert page.is_enabled(CONFIRM)
+    page.keyboard.press("Escape")
+    assert cell.get_attribute("data-picked") == "false"
+    # arrow keys move focus across the board
+    first = page.locator("[data-cell]").first
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("document.activeElement.dataset.cell")
+    assert focused == "b2"
+    assert_clean(recorder, site)
+
+
+def test_square9_whole_game_by_clicks(shared, site):
+    page, recorder = shared
+    assert page.locator("[data-cell]").count() == 81
+    for _ in range(81):
+        if page.locator("[data-result]").count():
+            break
+        take(page, [first_selectable(page)])
+    result = page.locator("[data-result]")
+    assert result.count() == 1
+    assert result.get_attribute("data-winner") in ("0", "1")
+    assert page.locator("#result-dialog[open]").count() == 1
+    assert page.locator(SELECTABLE).count() == 0
+    page.keyboard.press("Escape")  # close the result dialog
+    assert_clean(recorder, site)
+
+
+# --- fresh pages ----------------------------------------------------------------------------
+
+
+def test_hex13_multi_disc_take(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=hex13&seed=7&p1=human&p2=human")
+    assert page.locator("[data-cell]").count() == 169
+    assert page.locator("svg[data-shape='hex']").count() == 1
+    for _ in range(60):
+        for cell in page.eval_on_selector_all(SELECTABLE, "els => els.map(e => e.dataset.cell)"):
+            page.click(f"[data-cell='{cell}']")
+            color = page.get_attribute(f"[data-cell='{cell}']", "data-color")
+            others = page.eval_on_selector_all(SELECTABLE, "els => els.map(e => [e.dataset.cell, e.dataset.color])")
+            # only discs of the picked colour stay on offer
+            assert all(c == color for _, c in others), others
+            if others:
+                second = others[0][0]
+                page.click(f"[data-cell='{second}']")
+                assert page.get_attribute(f"[data-cell='{second}']", "data-picked") == "true"
+                # clicking a picked cell unpicks it, clicking again picks it
+                page.click(f"[data-cell='{second}']")
+                assert page.get_attribute(f"[data-cell='{second}']", "data-picked") == "false"
+                take(page, [second])
+                last = page.locator("#move-list li .move-text").last.inner_text()
+                assert "+" in last and set(last.split("+")) == {cell, second}
+                assert page.get_attribute(f"[data-cell='{cell}']", "data-empty") == "true"
+                assert page.get_attribute(f"[data-cell='{second}']", "data-empty") == "true"
+                assert page.get_attribute(f"[data-cell='{cell}']", "data-marked") == "true"
+                assert_clean(recorder, site)
+                return
+            page.click("[data-action='clear']")
+        take(page, [first_selectable(page)])
+    raise AssertionError("no multi-disc take found in 60 moves")
+
+
+def test_undo_redo_and_reload_resumes(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=11&p1=human&p2=human")
+    played = []
+    for _ in range(3):
+        cell = first_selectable(page)
+        played.append(cell)
+        take(page, [cell])
+    assert move_count(page) == 3
+    after_three = board_state(page)
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2")
+    wait_idle(page)
+    assert page.get_attribute(f"[data-cell='{played[2]}']", "data-empty") == "false"
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 1")
+    wait_idle(page)
+    page.click("[data-action='redo']")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2")
+    wait_idle(page)
+    assert page.is_enabled("[data-action='redo']")
+    before_reload = board_state(page)
+
+    page.reload()
+    wait_engine(page)
+    assert move_count(page) == 2
+    assert board_state(page) == before_reload
+    assert page.is_enabled("[data-action='redo']")
+    page.click("[data-action='redo']")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 3")
+    wait_idle(page)
+    assert board_state(page) == after_three
+    assert_clean(recorder, site)
+
+
+def test_computer_replies(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=easy")
+    take(page, [first_selectable(page)])
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000)
+    wait_idle(page)
+    assert page.locator(SELECTABLE).count() > 0  # the human's turn again
+    # undo in a game against the computer goes back to the human's turn
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 0")
+    wait_idle(page)
+    assert page.locator(SELECTABLE).count() > 0
+    assert_clean(recorder, site)
+
+
+def test_corrupt_storage_starts_fresh(make_page, site):
+    page, recorder = make_page()
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.setItem(k, '{not json'); localStorage.setItem('nibble-web/session/v1', '{\"version\": 1, \"record\": 5}'); }")
+    page.reload()
+    wait_engine(page)
+    assert page.locator("[data-message]").count() >= 1
+    assert page.locator("[data-cell]").count() > 0
+    assert_clean(recorder, site)
+
+
+def test_bad_url_parameters_give_a_message(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=nope&p2=robot&level=godlike")
+    message = page.locator("[data-message]").first.inner_text()
+    assert "nope" in message and "robot" in message
+    assert page.locator("[data-cell]").count() > 0
+    assert_clean(recorder, site)
+
+
+def test_served_from_a_sub_path(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=square13&seed=3&p1=human&p2=human")
+    assert urlparse(page.url).path == "/nibble/"
+    assert page.locator("[data-cell]").count() == 169
+    paths = {urlparse(url).path for url in recorder.requests}
+    assert all(path.startswith("/nibble/") for path in paths), paths
+    assert "/nibble/pyodide/pyodide.asm.wasm" in paths
+    build = json.loads(page.evaluate("fetch('build.json').then(r => r.text())"))
+    assert f"/nibble/{build['engine_wheel']}" in paths
+    assert site.log and all(p.startswith("/nibble/") for p in site.log), site.log
+    assert_clean(recorder, site)
+
+
+def test_no_request_left_the_origin(all_requests, site):
+    """Runs last: every request of every page of the session went to the site itself."""
+    if not all_requests:
+        import pytest
+
+        pytest.skip("no page was opened in this session")
+    foreign = sorted({url for url in all_requests if urlparse(url).netloc != urlparse(site.url).netloc})
+    assert foreign == [], foreign

@@ -1,0 +1,101 @@
+// Offline support, page side: registers the service worker (sw.js, generated at build
+// time by scripts/precache.py) and offers "New version — reload" when a new build has
+// been downloaded. See docs/offline.md.
+//
+// Hooks for automation:
+//   html[data-offline="ready"]      a complete copy of the site is cached (an active worker)
+//   html[data-update="available"]   a new version is waiting; [data-action="apply-update"]
+//
+// Rules:
+//   - the first visit (no controller) is never reloaded: the worker takes the page over
+//     quietly once everything is cached;
+//   - a waiting version only takes over when the player accepts; then every page that
+//     ran the previous version reloads, so old and new files never run together.
+
+import { t } from "./i18n.js";
+
+const root = document.documentElement;
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+function text(key, fallback) {
+  return t(key, {}, fallback);
+}
+
+function offer(worker) {
+  if (document.getElementById("update-banner")) return;
+  root.dataset.update = "available";
+  const banner = document.createElement("div");
+  banner.id = "update-banner";
+  banner.className = "messages update-banner";
+  const item = document.createElement("div");
+  item.className = "message message-info";
+  item.setAttribute("role", "status");
+  const label = document.createElement("span");
+  label.textContent = text("update.available", "New version available.");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button primary small";
+  button.dataset.action = "apply-update";
+  button.textContent = text("update.reload", "Reload");
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    accepted = true;
+    worker.postMessage({ type: "skip-waiting" });
+  });
+  item.append(label, " ", button);
+  banner.append(item);
+  const messages = document.getElementById("messages");
+  if (messages) messages.before(banner);
+  else document.body.prepend(banner);
+}
+
+let accepted = false;
+
+async function register() {
+  const container = navigator.serviceWorker;
+  let current = container.controller;
+  let reloading = false;
+  container.addEventListener("controllerchange", () => {
+    // `current` is null on the first visit (the worker claims the page: nothing to do);
+    // otherwise a new version took over, here or in another tab: run it, not a mix.
+    if ((current || accepted) && !reloading) {
+      reloading = true;
+      window.location.reload();
+    }
+    current = container.controller;
+  });
+
+  const here = new URL("./", import.meta.url); // the site's root, whatever its base path
+  const registration = await container.register(new URL("sw.js", here).href, { scope: here.href });
+
+  const watch = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      if (worker.state === "installed" && registration.active) offer(worker);
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  watch(registration.waiting);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+
+  container.ready.then(() => {
+    root.dataset.offline = "ready";
+  });
+
+  const update = () => registration.update().catch(() => {});
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") update();
+  });
+  setInterval(update, UPDATE_CHECK_MS);
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  register().catch((error) => {
+    // No service worker (private mode, file://, blocked): the site still works online.
+    root.dataset.offline = "unavailable";
+    console.warn("offline support unavailable:", error);
+  });
+} else {
+  root.dataset.offline = "unavailable";
+}
