@@ -237,3 +237,18 @@ def test_value_is_always_a_number(level):
     res = handle({"op": "ai", "record": new_record(9), "level": level, "seed": 1,
                   "iterations": 20})
     assert isinstance(res["stats"]["value"], float) and -1 <= res["stats"]["value"] <= 1
+
+
+def test_protocol_only_mcts_plays_to_the_end():
+    """A game without registered knowledge still gets a searching player (playouts to
+    the end of the game, protocol calls only)."""
+    from nibble.ai.players import MCTSPlayer
+
+    s = GAME.new_state(GAME.normalize_options({"seed": 12}))
+    player = MCTSPlayer(1, knowledge=generic())
+    d = player.choose(s, Budget(None, 30))
+    assert d.move in s.legal_moves()
+    assert d.extra["tree"] >= 30
+    s2 = state_from(POS_A, *near_run(0))
+    assert s2.move_to_str(MCTSPlayer(1, knowledge=generic()).choose(s2, Budget(None, 5)).move) \
+        == "e3"

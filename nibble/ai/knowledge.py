@@ -20,6 +20,8 @@ class Knowledge:
 
     #: remaining "material" at or below which the exact endgame solver is tried
     solve_at: int = 0
+    #: False: :meth:`evaluate` knows nothing, so searches play their playouts to the end
+    has_evaluation: bool = False
 
     def evaluate(self, state: State, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""

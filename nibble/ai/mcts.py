@@ -183,7 +183,8 @@ class MCTS:
         if r is None:
             k, rng = self.k, self.rng
             step = state.advance if hasattr(state, "advance") else state.push
-            for _ in range(self.cfg.playout_depth):
+            depth = self.cfg.playout_depth if k.has_evaluation else 10_000
+            for _ in range(depth):
                 moves = state.legal_moves()
                 step(k.playout_move(state, moves, rng))
                 r = state.result
