@@ -29,7 +29,7 @@ class _Consts:
         self.maj = v.majority
         self.majs = v.majorities
         self.open_max = n - v.adjacent_need  # the opponent may hold this many, a run stays open
-        self.scale = 4.5 / n
+        self.scale = 1.0 / n
         inv = 0.8 / v.majority
         self.val = [[1.0 if a >= v.majority else -1.0 if b >= v.majority else (a - b) * inv
                      for b in range(n + 1)] for a in range(n + 1)]
@@ -37,8 +37,11 @@ class _Consts:
 
 class NibbleKnowledge(Knowledge):
     solve_at = 12
+    has_evaluation = True
 
-    def __init__(self) -> None:
+    def __init__(self, threat_weight: float = 2.5, scale: float = 4.5) -> None:
+        self.threat_weight = threat_weight
+        self.scale = scale
         self._consts: dict[str, _Consts] = {}
         self._triples_of: dict[tuple, list[list[tuple[int, int, int]]]] = {}
 
@@ -164,7 +167,7 @@ class NibbleKnowledge(Knowledge):
         tri = state.triples
         t1 = self._threat(c, mine, theirs, tri)
         t2 = self._threat(c, theirs, mine, tri)
-        return c.scale * x + 2.5 * (t1 * t1 * t1 - t2 * t2 * t2)
+        return c.scale * self.scale * x + self.threat_weight * (t1 * t1 * t1 - t2 * t2 * t2)
 
     def evaluate(self, state: NibbleState, seat: int) -> float:
         r = state.result
