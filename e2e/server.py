@@ -50,9 +50,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.prefix) :]
         return True
 
+    extra: dict = {}
+
     def do_GET(self):  # noqa: N802
         if self._strip():
-            super().do_GET()
+            body = self.extra.get(self.path.split("?", 1)[0])
+            if body is None:
+                super().do_GET()
+                return
+            content_type, data = body
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
 
     def do_HEAD(self):  # noqa: N802
         if self._strip():
@@ -71,7 +82,9 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 class SiteServer:
     """``with SiteServer(dist, "/nibble/") as server: server.url`` → http://127.0.0.1:port/nibble/"""
 
-    def __init__(self, root: Path | str, prefix: str = "/nibble/"):
+    def __init__(self, root: Path | str, prefix: str = "/nibble/", extra: dict | None = None):
+        """``extra`` maps paths under the prefix ("/bare.html") to (content type, bytes)
+        served in addition to the folder (used by the benchmark's bare Pyodide page)."""
         self.root = Path(root).resolve()
         if not prefix.startswith("/"):
             prefix = "/" + prefix
@@ -79,7 +92,7 @@ class SiteServer:
             prefix += "/"
         self.prefix = prefix
         self.log: list[str] = []
-        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log})
+        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log, "extra": dict(extra or {})})
         self.httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(self.root)))
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"

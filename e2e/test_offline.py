@@ -1,0 +1,217 @@
+"""End-to-end tests of the offline support (service worker, web app manifest, CSP).
+
+After one visit the site works with the network gone; a new build is offered and applied
+without ever mixing files of two builds; a broken precache never breaks the site; the
+page is installable. Run: ``make build`` then ``pytest e2e/test_offline.py``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, DIST, PREFIX, ROOT, PageRecorder, chromium_executable, wait_engine, wait_idle
+from server import SiteServer
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import precache  # noqa: E402
+
+SELECTABLE = "[data-cell][data-selectable='true']"
+CONFIRM = "[data-action='confirm']"
+GAME_VS_AI = "?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=easy"
+GAME_HOT_SEAT = "?game=nibble&variant=square9&seed=3&p1=human&p2=human"
+
+pytestmark = pytest.mark.skipif(
+    not (DIST / "sw.js").is_file(), reason=f"{DIST}/sw.js missing: build with `make build`"
+)
+
+
+@pytest.fixture
+def site_copy():
+    """A private copy of dist/ served under the same sub-path, free to be changed."""
+    with tempfile.TemporaryDirectory(prefix="nibble-offline-") as tmp:
+        root = Path(tmp) / "dist"
+        shutil.copytree(DIST, root)
+        with SiteServer(root, PREFIX) as server:
+            server.root_dir = root
+            yield server
+
+
+@pytest.fixture
+def context(browser, all_requests):
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    ctx.recorder = PageRecorder(ctx)
+    ctx.on("request", lambda request: all_requests.append(request.url))
+    yield ctx
+    ctx.close()
+
+
+def open_page(ctx, url):
+    page = ctx.recorder.watch(ctx.new_page())
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    wait_engine(page)
+    return page
+
+
+def wait_offline_ready(page):
+    """The service worker is active (every file cached) and controls this page."""
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def sw_version(page) -> str:
+    return page.evaluate(
+        """() => new Promise((resolve) => {
+             const channel = new MessageChannel();
+             channel.port1.onmessage = (event) => resolve(event.data.version);
+             navigator.serviceWorker.controller.postMessage({type: "version"}, [channel.port2]);
+           })"""
+    )
+
+
+def take_first(page) -> None:
+    before = page.locator("#move-list li").count()
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.wait_for_selector(f"{CONFIRM}:not([disabled])")
+    page.click(CONFIRM)
+    page.wait_for_function(f"() => document.querySelectorAll('#move-list li').length > {before}")
+
+
+def foreign(urls, server) -> list[str]:
+    host = urlparse(server.url).netloc
+    return sorted({u for u in urls if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).netloc != host})
+
+
+def test_offline_after_one_visit_plays_against_the_computer(context, site):
+    page = open_page(context, site.url + GAME_VS_AI)
+    page.evaluate("window.__firstVisit = true")
+    wait_offline_ready(page)
+    # the first visit is taken over quietly: no reload
+    assert page.evaluate("window.__firstVisit === true")
+    assert cache_names(page) == [f"nibble-precache:{PREFIX}:{sw_version(page)}"]
+
+    context.set_offline(True)
+    seen = len(site.log)
+    page.reload()
+    wait_engine(page)
+    take_first(page)  # a whole move: ours, then the computer's reply
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000)
+    wait_idle(page)
+    assert page.locator(SELECTABLE).count() > 0
+    # nothing reached the server while offline (the browser's own update check of sw.js
+    # is not subject to the page's network emulation; it is allowed to try)
+    assert [p for p in site.log[seen:] if p != f"{PREFIX}sw.js"] == []
+    assert context.recorder.errors == [], context.recorder.errors
+    assert foreign(context.recorder.requests, site) == []
+    # really offline: what the cache does not hold cannot be fetched
+    assert page.evaluate("fetch('not-cached.txt').then(() => 'online', () => 'offline')") == "offline"
+    context.set_offline(False)
+
+
+def test_new_build_is_offered_and_applied(context, site_copy):
+    server, root = site_copy, site_copy.root_dir
+    page = open_page(context, server.url + GAME_HOT_SEAT)
+    wait_offline_ready(page)
+    v1 = sw_version(page)
+    take_first(page)  # a game in progress survives the update
+
+    # the next build: one file changed, the manifest regenerated
+    index = root / "index.html"
+    index.write_text(index.read_text().replace("<html ", '<html data-test-build="2" ', 1))
+    v2 = precache.write_service_worker(root)["version"]
+    assert v2 != v1
+
+    page.reload()  # the navigation makes the browser check sw.js and find the new one
+    wait_engine(page)
+    page.wait_for_selector("html[data-update='available']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    banner = page.locator("#update-banner")
+    assert banner.is_visible()
+    # still the old build until the player accepts; both caches exist meanwhile
+    assert page.evaluate("document.documentElement.dataset.testBuild") is None
+    assert sw_version(page) == v1
+
+    with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+        page.click("[data-action='apply-update']")
+    wait_engine(page)
+    assert page.evaluate("document.documentElement.dataset.testBuild") == "2"
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    assert sw_version(page) == v2
+    page.wait_for_function("async () => (await caches.keys()).length === 1")
+    assert cache_names(page) == [f"nibble-precache:{PREFIX}:{v2}"]
+    assert page.locator("#move-list li").count() == 1  # the game is still there
+    assert page.locator("#update-banner").count() == 0
+    assert context.recorder.errors == [], context.recorder.errors
+    assert foreign(context.recorder.requests, server) == []
+
+
+def test_broken_precache_never_breaks_the_site(context, site_copy):
+    server, root = site_copy, site_copy.root_dir
+    # a file that does not match the manifest (a half-finished deploy, a proxy rewriting it)
+    css = root / "styles.css"
+    css.write_text(css.read_text() + "\n/* changed after the manifest was written */\n")
+    page = open_page(context, server.url + GAME_HOT_SEAT)
+    # the install fails: no active worker, no cache left behind, the page works online
+    page.wait_for_function(
+        """async () => {
+             const r = await navigator.serviceWorker.getRegistration();
+             return !r || (!r.installing && !r.waiting && !r.active);
+           }""",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.wait_for_function("async () => (await caches.keys()).length === 0")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    page.reload()
+    wait_engine(page)
+    assert page.locator("[data-cell]").count() == 81
+    errors = [e for e in context.recorder.errors if "sw.js" not in e and "precache" not in e]
+    assert errors == [], errors
+
+
+def test_installable_with_manifest_and_icons(browser, site, tmp_path):
+    # installability is never reported for incognito contexts: use a real profile
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=chromium_executable(), args=CHROMIUM_ARGS
+    )
+    if True:
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(site.url)
+            page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+            cdp = ctx.new_cdp_session(page)
+            assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+            manifest = cdp.send("Page.getAppManifest")
+            assert manifest["url"] == site.url + "manifest.webmanifest"
+            assert manifest.get("errors", []) == []
+            data = json.loads(manifest["data"])
+            assert data["start_url"] == "./" and data["scope"] == "./" and data["display"] == "standalone"
+            for icon in data["icons"]:
+                response = page.request.get(site.url + icon["src"])
+                assert response.ok, icon
+        finally:
+            ctx.close()
+
+
+def test_content_security_policy_is_tight(site, make_page):
+    page, recorder = make_page(GAME_HOT_SEAT)
+    policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
+    directives = {d.split()[0]: d.split()[1:] for d in (p.strip() for p in policy.split(";")) if d}
+    assert directives["default-src"] == ["'self'"]
+    assert set(directives["script-src"]) == {"'self'", "'wasm-unsafe-eval'"}
+    for directive, sources in directives.items():
+        assert "'unsafe-inline'" not in sources and "'unsafe-eval'" not in sources, directive
+        assert not any(s.startswith(("http:", "https:", "*")) for s in sources), directive
+    # no inline script or style element in the page
+    assert page.evaluate("[...document.scripts].every(s => s.src)")
+    assert page.locator("style").count() == 0
+    # a CSP violation would be logged as a console error
+    assert recorder.errors == [], recorder.errors
