@@ -14,8 +14,17 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, DIST, PREFIX, ROOT, PageRecorder, chromium_executable, wait_engine, wait_idle
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM_ARGS,
+    DIST,
+    PREFIX,
+    ROOT,
+    PageRecorder,
+    chromium_executable,
+    wait_engine,
+    wait_idle,
+)
 from server import SiteServer
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -62,7 +71,9 @@ def open_page(ctx, url):
 def wait_offline_ready(page):
     """The service worker is active (every file cached) and controls this page."""
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
+    )
 
 
 def cache_names(page) -> list[str]:
@@ -89,7 +100,13 @@ def take_first(page) -> None:
 
 def foreign(urls, server) -> list[str]:
     host = urlparse(server.url).netloc
-    return sorted({u for u in urls if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).netloc != host})
+    return sorted(
+        {
+            u
+            for u in urls
+            if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).netloc != host
+        }
+    )
 
 
 def test_offline_after_one_visit_plays_against_the_computer(context, site):
@@ -105,7 +122,9 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     page.reload()
     wait_engine(page)
     take_first(page)  # a whole move: ours, then the computer's reply
-    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000
+    )
     wait_idle(page)
     assert page.locator(SELECTABLE).count() > 0
     # nothing reached the server while offline (the browser's own update check of sw.js
@@ -114,7 +133,9 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     assert context.recorder.errors == [], context.recorder.errors
     assert foreign(context.recorder.requests, site) == []
     # really offline: what the cache does not hold cannot be fetched
-    assert page.evaluate("fetch('not-cached.txt').then(() => 'online', () => 'offline')") == "offline"
+    assert (
+        page.evaluate("fetch('not-cached.txt').then(() => 'online', () => 'offline')") == "offline"
+    )
     context.set_offline(False)
 
 
@@ -133,7 +154,9 @@ def test_new_build_is_offered_and_applied(context, site_copy):
 
     page.reload()  # the navigation makes the browser check sw.js and find the new one
     wait_engine(page)
-    page.wait_for_selector("html[data-update='available']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(
+        "html[data-update='available']", state="attached", timeout=BOOT_TIMEOUT_MS
+    )
     banner = page.locator("#update-banner")
     assert banner.is_visible()
     # still the old build until the player accepts; both caches exist meanwhile
@@ -186,14 +209,20 @@ def test_installable_with_manifest_and_icons(browser, site, tmp_path):
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(site.url)
-            page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_selector(
+                "html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS
+            )
             cdp = ctx.new_cdp_session(page)
             assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
             manifest = cdp.send("Page.getAppManifest")
             assert manifest["url"] == site.url + "manifest.webmanifest"
             assert manifest.get("errors", []) == []
             data = json.loads(manifest["data"])
-            assert data["start_url"] == "./" and data["scope"] == "./" and data["display"] == "standalone"
+            assert (
+                data["start_url"] == "./"
+                and data["scope"] == "./"
+                and data["display"] == "standalone"
+            )
             for icon in data["icons"]:
                 response = page.request.get(site.url + icon["src"])
                 assert response.ok, icon
