@@ -41,7 +41,13 @@ function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value == null || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key === "style") node.setAttribute("style", value);
+    else if (key === "style") {
+      // through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows
+      for (const decl of value.split(";")) {
+        const i = decl.indexOf(":");
+        if (i > 0) node.style.setProperty(decl.slice(0, i).trim(), decl.slice(i + 1).trim());
+      }
+    }
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
