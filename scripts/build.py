@@ -36,6 +36,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from icons import write_icons  # noqa: E402  (offline support, docs/offline.md)
+from precache import write_service_worker  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PYODIDE_VERSION = "314.0.7"
@@ -235,6 +239,7 @@ def build(out: Path) -> dict:
     engine = build_engine_wheel(staging)
     # GitHub Pages: serve the folder as it is (no Jekyll processing).
     (staging / ".nojekyll").write_bytes(b"")
+    write_icons(staging)  # icons/*.png for the web app manifest
 
     files = file_table(staging)
     digest = hashlib.sha256()
@@ -250,6 +255,8 @@ def build(out: Path) -> dict:
         "files": files,
     }
     (staging / "build.json").write_text(json.dumps(info, indent=1, sort_keys=False) + "\n")
+    # last: the service worker precaches every file written above, build.json included
+    info["service_worker"] = write_service_worker(staging)["version"]
 
     if out.exists():
         shutil.rmtree(out)
