@@ -407,7 +407,13 @@ function renderMoves(moves, view) {
   });
   $("#moves-empty").hidden = moves.length > 0;
   const currentButton = list.querySelector('[aria-current="step"]');
-  if (currentButton) currentButton.scrollIntoView({ block: "nearest" });
+  if (currentButton) {
+    // scroll the list only (scrollIntoView would scroll the whole page on a phone)
+    const item = currentButton.parentElement;
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = item.offsetTop - list.clientHeight / 2;
+    }
+  }
 }
 
 // --- new game -----------------------------------------------------------------------

@@ -160,7 +160,7 @@ export function openNewGameDialog({ games, levels, current }) {
 
     const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel" }, t("action.cancel"));
     const start = h("button", { type: "submit", class: "button primary", "data-dialog": "start", value: "start" }, t("action.start"));
-    form.append(h("h2", {}, t("newgame.title")), gameField, optionsBox, seatsBox, levelField, h("div", { class: "dialog-buttons" }, cancel, start));
+    form.append(...[h("h2", {}, t("newgame.title")), gameField, optionsBox, seatsBox, levelField, h("div", { class: "dialog-buttons" }, cancel, start)].filter(Boolean));
     fill();
     dialog.replaceChildren(form);
 
