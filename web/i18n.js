@@ -19,6 +19,9 @@ const TABLE = {
     "engine.fatal": "The game engine could not start: {message}",
     "engine.reload": "Reload the page",
 
+    "update.available": "New version available.",
+    "update.reload": "Reload",
+
     "action.new-game": "New game",
     "action.undo": "Undo",
     "action.redo": "Redo",
