@@ -17,10 +17,6 @@ import { t } from "./i18n.js";
 const root = document.documentElement;
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-function text(key, fallback) {
-  return t(key, {}, fallback);
-}
-
 function offer(worker) {
   if (document.getElementById("update-banner")) return;
   root.dataset.update = "available";
@@ -31,12 +27,12 @@ function offer(worker) {
   item.className = "message message-info";
   item.setAttribute("role", "status");
   const label = document.createElement("span");
-  label.textContent = text("update.available", "New version available.");
+  label.textContent = t("update.available");
   const button = document.createElement("button");
   button.type = "button";
   button.className = "button primary small";
   button.dataset.action = "apply-update";
-  button.textContent = text("update.reload", "Reload");
+  button.textContent = t("update.reload");
   button.addEventListener("click", () => {
     button.disabled = true;
     accepted = true;
