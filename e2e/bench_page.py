@@ -41,12 +41,18 @@ self.postMessage("ready");
 LONGTASK_SETUP = """() => {
   window.__longtasks = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, duration: e.duration});
+    for (const e of list.getEntries()) {
+      window.__longtasks.push({start: e.startTime, duration: e.duration});
+    }
   }).observe({type: "longtask", buffered: false});
   // also the largest gap between ticks of a 10 ms timer (catches tasks < 50 ms too)
   window.__gaps = [];
   let last = performance.now();
-  setInterval(() => { const now = performance.now(); window.__gaps.push({start: last, duration: now - last - 10}); last = now; }, 10);
+  setInterval(() => {
+    const now = performance.now();
+    window.__gaps.push({start: last, duration: now - last - 10});
+    last = now;
+  }, 10);
 }"""
 
 
@@ -69,13 +75,15 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     page.wait_for_selector("html[data-thinking='false']")
     page.evaluate(LONGTASK_SETUP)
     windows = []
-    for ply in range(moves):
+    for _ in range(moves):
         if page.locator("[data-result]").count():
             break
         before = page.locator("#move-list li").count()
         page.click("[data-cell][data-selectable='true']")
         page.click("[data-action='confirm']:not([disabled])")
-        page.wait_for_function(f"() => document.querySelectorAll('#move-list li').length > {before}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#move-list li').length > {before}"
+        )
         start = page.evaluate("performance.now()")
         page.wait_for_function(
             f"() => document.querySelectorAll('#move-list li').length > {before + 1}"
@@ -88,7 +96,9 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     gaps = page.evaluate("window.__gaps")
     context.close()
     during = [t["duration"] for t in tasks if any(a - 50 <= t["start"] <= b for a, b in windows)]
-    gap = max((g["duration"] for g in gaps if any(a <= g["start"] <= b for a, b in windows)), default=0.0)
+    gap = max(
+        (g["duration"] for g in gaps if any(a <= g["start"] <= b for a, b in windows)), default=0.0
+    )
     return {
         "replies": len(windows),
         "think_ms": [round(b - a) for a, b in windows],
@@ -109,7 +119,10 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    extra = {"/bench-bare.html": ("text/html", BARE_HTML), "/bare-worker.js": ("text/javascript", BARE_WORKER)}
+    extra = {
+        "/bench-bare.html": ("text/html", BARE_HTML),
+        "/bare-worker.js": ("text/javascript", BARE_WORKER),
+    }
     with SiteServer(args.dist, "/nibble/", extra=extra) as site, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
         # warm the OS file cache once so the first measured run is not an outlier
@@ -120,7 +133,9 @@ def main() -> int:
             bare.append(boot_time(browser, site.url + "bench-bare.html"))
             page.append(boot_time(browser, game))
         think = longest_task_while_thinking(
-            browser, site.url + f"?game=nibble&variant=square9&seed=2&p1=human&p2=ai&level={args.level}", args.moves
+            browser,
+            site.url + f"?game=nibble&variant=square9&seed=2&p1=human&p2=ai&level={args.level}",
+            args.moves,
         )
         browser.close()
     bare_s, page_s = statistics.median(bare), statistics.median(page)

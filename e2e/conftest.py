@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,10 +30,16 @@ def chromium_executable() -> str | None:
     path = os.environ.get("CHROMIUM_PATH")
     if path:
         return path
-    cache = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright"))
+    cache = Path(
+        os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright")
+    )
     if cache.is_dir() and any(cache.glob("chromium*")):
         return None
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+    for candidate in (
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -52,7 +57,9 @@ def site():
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_executable(), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable(), args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 
@@ -66,7 +73,14 @@ class PageRecorder:
         context.on("request", lambda request: self.requests.append(request.url))
 
     def watch(self, page):
-        page.on("console", lambda msg: self.errors.append(f"console.{msg.type}: {msg.text}") if msg.type == "error" else None)
+        page.on(
+            "console",
+            lambda msg: (
+                self.errors.append(f"console.{msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
+        )
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         return page
 

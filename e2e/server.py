@@ -92,7 +92,9 @@ class SiteServer:
             prefix += "/"
         self.prefix = prefix
         self.log: list[str] = []
-        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log, "extra": dict(extra or {})})
+        handler = type(
+            "Handler", (_Handler,), {"prefix": prefix, "log": self.log, "extra": dict(extra or {})}
+        )
         self.httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(self.root)))
         self.port = self.httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"

@@ -33,7 +33,9 @@ def first_selectable(page) -> str:
 
 
 def board_state(page) -> dict[str, str]:
-    return page.eval_on_selector_all("[data-cell]", "els => Object.fromEntries(els.map(e => [e.dataset.cell, e.dataset.empty]))")
+    return page.eval_on_selector_all(
+        "[data-cell]", "els => Object.fromEntries(els.map(e => [e.dataset.cell, e.dataset.empty]))"
+    )
 
 
 def assert_clean(recorder, site) -> None:
@@ -94,7 +96,9 @@ def test_hex13_multi_disc_take(make_page, site):
         for cell in page.eval_on_selector_all(SELECTABLE, "els => els.map(e => e.dataset.cell)"):
             page.click(f"[data-cell='{cell}']")
             color = page.get_attribute(f"[data-cell='{cell}']", "data-color")
-            others = page.eval_on_selector_all(SELECTABLE, "els => els.map(e => [e.dataset.cell, e.dataset.color])")
+            others = page.eval_on_selector_all(
+                SELECTABLE, "els => els.map(e => [e.dataset.cell, e.dataset.color])"
+            )
             # only discs of the picked colour stay on offer
             assert all(c == color for _, c in others), others
             if others:
@@ -154,7 +158,9 @@ def test_undo_redo_and_reload_resumes(make_page, site):
 def test_computer_replies(make_page, site):
     page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=easy")
     take(page, [first_selectable(page)])
-    page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list li').length === 2", timeout=60_000
+    )
     wait_idle(page)
     assert page.locator(SELECTABLE).count() > 0  # the human's turn again
     # undo in a game against the computer goes back to the human's turn
@@ -167,7 +173,10 @@ def test_computer_replies(make_page, site):
 
 def test_corrupt_storage_starts_fresh(make_page, site):
     page, recorder = make_page()
-    page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.setItem(k, '{not json'); localStorage.setItem('nibble-web/session/v1', '{\"version\": 1, \"record\": 5}'); }")
+    page.evaluate(
+        "() => { for (const k of Object.keys(localStorage)) localStorage.setItem(k, '{not json');"
+        " localStorage.setItem('nibble-web/session/v1', '{\"version\": 1, \"record\": 5}'); }"
+    )
     page.reload()
     wait_engine(page)
     assert page.locator("[data-message]").count() >= 1
@@ -202,5 +211,7 @@ def test_no_request_left_the_origin(all_requests, site):
         import pytest
 
         pytest.skip("no page was opened in this session")
-    foreign = sorted({url for url in all_requests if urlparse(url).netloc != urlparse(site.url).netloc})
+    foreign = sorted(
+        {url for url in all_requests if urlparse(url).netloc != urlparse(site.url).netloc}
+    )
     assert foreign == [], foreign
