@@ -133,6 +133,13 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     assert [p for p in site.log[seen:] if p != f"{PREFIX}sw.js"] == []
     assert context.recorder.errors == [], context.recorder.errors
     assert foreign(context.recorder.requests, site) == []
+    # responses from the cache carry the page's policy as a header, so the engine's
+    # worker (which a meta tag does not reach) runs under it too, and boots under it
+    policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
+    header = page.evaluate(
+        "fetch('engine-worker.js').then(r => r.headers.get('content-security-policy'))"
+    )
+    assert header == policy
     # really offline: what the cache does not hold cannot be fetched
     assert (
         page.evaluate("fetch('not-cached.txt').then(() => 'online', () => 'offline')") == "offline"
