@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-offline clean distclean
 
 all: build
 
@@ -74,6 +74,10 @@ test-e2e: venv
 
 bench: venv
 	$(VPY) -m nibble bench --json
+
+## offline figures (docs/offline.md): bytes and time to engine-ready, first vs repeat visit
+bench-offline: build chromium
+	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_offline.py --runs 3
 
 ## remove build outputs (keeps the download caches in build/wheels-cache, build/pyodide-wheels)
 clean:
