@@ -6,7 +6,7 @@ import { BoardView } from "./board.js";
 import { clearMessages, closeResultDialog, openNewGameDialog, showMessage, showResultDialog } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { presentationFor } from "./games/index.js";
-import { setLanguage, t, translateDom } from "./i18n.js";
+import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import { SetPicker } from "./pick.js";
 import { StorageError, createState, restore, save } from "./state.js";
 
@@ -493,9 +493,37 @@ async function resume(saved) {
   setPosition(response.record, response.view);
 }
 
+const LANGUAGE_KEY = "nibble-web/lang";
+
+function storedLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+// The language picker: ?lang= wins, then the player's last choice, then the browser's.
+function wireLanguage() {
+  const select = $("#language");
+  for (const [code, name] of Object.entries(LANGUAGES)) select.append(new Option(name, code));
+  select.value = language();
+  select.addEventListener("change", () => {
+    setLanguage(select.value);
+    try {
+      localStorage.setItem(LANGUAGE_KEY, language());
+    } catch {
+      /* a private window may refuse storage; the choice still holds for this visit */
+    }
+    translateDom();
+    if (state.view) render();
+  });
+}
+
 async function boot() {
-  setLanguage(new URLSearchParams(window.location.search).get("lang") || navigator.language);
+  setLanguage(new URLSearchParams(window.location.search).get("lang") || storedLanguage() || navigator.language);
   translateDom();
+  wireLanguage();
   html.dataset.thinking = "false";
   engine.onProgress = onProgress;
   try {
