@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 import traceback
 from typing import Any
 
@@ -17,18 +18,13 @@ from .core.protocol import MAX_SEED
 from .core.record import replay, to_record
 from .games import GAMES, get_game
 
-LEVELS = (
-    ("random", "Random"),
-    ("easy", "Easy"),
-    ("medium", "Medium"),
-    ("hard", "Hard"),
-    ("expert", "Expert"),
-)
-
 
 def _games(_req: dict) -> dict:
+    from .ai.levels import LEVELS, default_budget_ms
+
     return {"games": [g.describe() for g in GAMES.values()],
-            "levels": [{"id": i, "label": lab} for i, lab in LEVELS]}
+            "levels": [{"id": level, "label": level.capitalize(),
+                        "budget_ms": default_budget_ms(level)} for level in LEVELS]}
 
 
 def _answer(state) -> dict:
@@ -74,12 +70,13 @@ def _view(req: dict) -> dict:
 
 
 def _ai(req: dict) -> dict:
+    started = time.perf_counter()  # the budget covers replaying the record too
     state = replay(_record(req))
     if state.is_over():
         raise GameOver("The game is over; there is no move to suggest.")
     from .ai.api import choose_move  # imported late: the AI is not needed to play
 
-    return choose_move(state, req)
+    return choose_move(state, req, started)
 
 
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai}

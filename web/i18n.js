@@ -60,6 +60,7 @@ const TABLE = {
     "seat.name.ai": "Computer {n}",
     "seat.you": "You",
 
+    "level.random": "Random moves",
     "level.easy": "Easy",
     "level.medium": "Medium",
     "level.hard": "Hard",
@@ -181,6 +182,7 @@ const TABLE = {
     "seat.name.ai": "컴퓨터 {n}",
     "seat.you": "나",
 
+    "level.random": "무작위 수",
     "level.easy": "쉬움",
     "level.medium": "보통",
     "level.hard": "어려움",
@@ -302,6 +304,7 @@ const TABLE = {
     "seat.name.ai": "Комп’ютер {n}",
     "seat.you": "Ви",
 
+    "level.random": "Випадкові ходи",
     "level.easy": "Легкий",
     "level.medium": "Середній",
     "level.hard": "Складний",
