@@ -106,7 +106,12 @@ function pathFor(request) {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.href.startsWith(SCOPE)) return null;
-  let path = decodeURIComponent(url.pathname.slice(new URL(SCOPE).pathname.length));
+  let path;
+  try {
+    path = decodeURIComponent(url.pathname.slice(new URL(SCOPE).pathname.length));
+  } catch {
+    return null; // a malformed escape: not one of our files
+  }
   if (path === "" || (request.mode === "navigate" && path.endsWith("/"))) path += "index.html";
   return Object.hasOwn(FILES, path) ? path : null;
 }
