@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from icons import write_icons  # noqa: E402  (offline support, docs/offline.md)
-from precache import write_service_worker  # noqa: E402
+from precache import sha256_file, write_service_worker  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,14 +72,6 @@ SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db", "node_modules", ".pytest_
 
 def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def ignore_junk(_dir: str, names: list[str]) -> list[str]:

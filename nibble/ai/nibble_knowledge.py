@@ -102,17 +102,24 @@ class NibbleKnowledge(Knowledge):
         triples_of = self.triples_of(state)
         for color, bits in enumerate(board.color_bits):
             u = (cand & bits).bit_count()
-            if not u:
-                continue
-            a = coll[color] + u
-            if a >= c.n or occ == cand & bits:
-                return True
-            if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
-                                for tri in triples_of[color]):
-                return True
-            if coll[color] < c.maj <= a and majors + 1 >= c.majs:
+            if u and (occ == cand & bits
+                      or self._may_win_with(c, coll, majors, triples_of, color, u)):
                 return True
         return False
+
+    @staticmethod
+    def _may_win_with(c: _Consts, coll: list[int], majors: int, triples_of, color: int,
+                      extra: int) -> bool:
+        """Could ``extra`` more discs of ``color`` bring ``coll`` an instant win, or the
+        majority of majorities (which may end the game when the board empties or it is
+        decided)?"""
+        a = coll[color] + extra
+        if a >= c.n:
+            return True
+        if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
+                            for tri in triples_of[color]):
+            return True
+        return coll[color] < c.maj <= a and majors + 1 >= c.majs
 
     def may_win_soon(self, state: NibbleState, seat: int) -> bool:
         """Like :meth:`opponent_may_win_next` for ``seat`` one move later, with every disc
@@ -124,19 +131,9 @@ class NibbleKnowledge(Knowledge):
         if majors >= c.majs or sum(1 for b in board.color_bits if b) <= 2:
             return True
         triples_of = self.triples_of(state)
-        for color, bits in enumerate(board.color_bits):
-            u = bits.bit_count()
-            if not u:
-                continue
-            a = coll[color] + u
-            if a >= c.n:
-                return True
-            if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
-                                for tri in triples_of[color]):
-                return True
-            if coll[color] < c.maj <= a and majors + 1 >= c.majs:
-                return True
-        return False
+        return any(bits and self._may_win_with(c, coll, majors, triples_of, color,
+                                               bits.bit_count())
+                   for color, bits in enumerate(board.color_bits))
 
     # -- evaluation ------------------------------------------------------------------------
 
