@@ -171,6 +171,37 @@ def test_computer_replies(make_page, site):
     assert_clean(recorder, site)
 
 
+def test_hint_suggests_a_move_with_the_engines_estimate(make_page, site):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=8&p1=human&p2=human")
+    page.click("[data-action='hint']")
+    page.wait_for_function("() => /Suggested: .+ %/.test("
+                           "document.querySelector('#status-text').textContent)")
+    assert page.locator("[data-cell][data-picked='true']").count() >= 1
+    assert page.locator(f"{CONFIRM}:not([disabled])").count() == 1  # the hint is a legal take
+    assert_clean(recorder, site)
+
+
+def test_computer_against_computer_can_be_watched_paused_and_resumed(make_page, site):
+    # (not wait_idle: in a computer-vs-computer game the page is idle only once it is over)
+    page, recorder = make_page("?game=nibble&variant=square9&seed=9&p1=ai&p2=ai&level=easy",
+                               wait_ready=False)
+    page.wait_for_selector("html[data-engine='ready']", timeout=120_000)
+    assert page.locator("#watch").is_visible()
+    page.select_option("#pace", label="Fast")
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length >= 2",
+                           timeout=60_000)
+    page.click("[data-action='pause']")
+    assert page.get_attribute("[data-action='pause']", "aria-pressed") == "true"
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'false'")
+    paused_at = move_count(page)
+    page.wait_for_timeout(1500)  # a paused game does not move on
+    assert move_count(page) == paused_at
+    page.click("[data-action='pause']")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('#move-list li').length > {paused_at}", timeout=60_000)
+    assert_clean(recorder, site)
+
+
 def test_corrupt_storage_starts_fresh(make_page, site):
     page, recorder = make_page()
     page.evaluate(

@@ -224,25 +224,43 @@ function randomSeed() {
 
 // Ask the engine for a move; fall back to a uniformly random legal move while the
 // engine has no `ai` op (answers bad-request).
-async function askEngineForMove(level) {
+// {move, value}: the computer's move and its estimate in [-1, 1] for the side to move.
+async function askEngine(level) {
   const response = await engine.request({ op: "ai", record: state.record, level, seed: randomSeed(), budget_ms: budgetFor(level) });
-  if (response && !response.error && typeof response.move === "string") return response.move;
+  if (response && !response.error && typeof response.move === "string") {
+    return { move: response.move, value: response.stats?.value ?? null };
+  }
   const error = response?.error || { code: "internal", message: "no move" };
-  if (error.code === "bad-request" || /unknown op|\bop\b/i.test(error.message || "")) return randomMove(state.view);
+  if (error.code === "bad-request" || /unknown op|\bop\b/i.test(error.message || "")) {
+    return { move: randomMove(state.view), value: null };
+  }
   throw new EngineError(error);
 }
 
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function scheduleComputer() {
   const view = state.view;
-  if (!view || view.result || !isAi(view.to_move) || state.thinking) return;
+  if (!view || view.result || !isAi(view.to_move) || state.thinking || state.paused) return;
   const generation = state.generation;
+  const started = performance.now();
   setThinking(true);
   render();
   (async () => {
     try {
-      const move = await askEngineForMove(state.level || levels()[0]?.id || "medium");
+      const { move } = await askEngine(state.level || levels()[0]?.id || "medium");
       if (generation !== state.generation) return;
       if (!move) throw new Error("no legal move");
+      if (!hasHuman()) {
+        // watching a computer-vs-computer game: keep to the chosen pace, and stop if paused
+        await delay(state.pace - (performance.now() - started));
+        if (generation !== state.generation) return;
+        if (state.paused) {
+          setThinking(false);
+          render();
+          return;
+        }
+      }
       const response = await call({ op: "play", record: state.record, move });
       if (generation !== state.generation) return;
       state.redo = [];
@@ -261,11 +279,25 @@ async function hint() {
   if (!interactive()) return;
   const generation = state.generation;
   await withBusy(async () => {
-    const move = await askEngineForMove(state.level || "medium");
-    if (generation !== state.generation || !move) return;
-    state.pick = move.split(state.view.input?.separator || "+");
-    state.hint = move;
+    const suggestion = await askEngine(state.level || "medium");
+    if (generation !== state.generation || !suggestion.move) return;
+    state.pick = suggestion.move.split(state.view.input?.separator || "+");
+    state.hint = suggestion;
   });
+}
+
+// The status line's hint: the suggested move and the engine's estimate as a percentage.
+function hintText(view) {
+  const { move, value } = state.hint;
+  if (value == null) return t("status.hint.move", { move });
+  const percent = Math.round(((value + 1) / 2) * 100);
+  return t("status.hint", { move, percent, player: seatName(view.to_move) });
+}
+
+function togglePause() {
+  state.paused = !state.paused;
+  render();
+  if (!state.paused) scheduleComputer();
 }
 
 async function review(ply) {
@@ -333,6 +365,7 @@ function render() {
   if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
+  else if (live && state.hint) text = hintText(view);
   else if (live && state.pick.length) {
     const cells = state.pick.map((id) => view.board.cells.find((c) => c.id === id));
     text = ui.pickStatus(view, cells, !!complete, ctx) || t("status.picked", { count: state.pick.length });
@@ -350,14 +383,18 @@ function render() {
   $("#pick-count").textContent = live && state.pick.length ? t("status.picked", { count: state.pick.length }) : "";
 
   // toolbar
+  const current = state.view;
   const moves = state.record?.moves || [];
   $('[data-action="undo"]').disabled = !moves.length || state.busy;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
   $('[data-action="hint"]').disabled = !live;
+  $("#watch").hidden = hasHuman() || !!current?.result;
+  const pause = $('[data-action="pause"]');
+  pause.setAttribute("aria-pressed", String(state.paused));
+  pause.querySelector("span").textContent = t(state.paused ? "action.resume" : "action.pause");
 
   // result banner (the one [data-result] element)
   const slot = $("#result-slot");
-  const current = state.view;
   if (current.result) {
     const explained = presentationFor(current.game).explainResult(current, ctx);
     const banner = document.createElement("div");
@@ -516,14 +553,34 @@ function wireLanguage() {
       /* a private window may refuse storage; the choice still holds for this visit */
     }
     translateDom();
+    translatePace();
     if (state.view) render();
   });
+}
+
+const PACES = { fast: 0, normal: 800, slow: 2000 };
+
+function wirePace() {
+  const select = $("#pace");
+  for (const [id, ms] of Object.entries(PACES)) select.append(new Option(t(`watch.pace.${id}`), String(ms)));
+  select.value = String(state.pace);
+  select.addEventListener("change", () => {
+    state.pace = Number(select.value);
+  });
+}
+
+function translatePace() {
+  for (const option of $("#pace").options) {
+    const id = Object.keys(PACES).find((k) => String(PACES[k]) === option.value);
+    option.textContent = t(`watch.pace.${id}`);
+  }
 }
 
 async function boot() {
   setLanguage(new URLSearchParams(window.location.search).get("lang") || storedLanguage() || navigator.language);
   translateDom();
   wireLanguage();
+  wirePace();
   html.dataset.thinking = "false";
   engine.onProgress = onProgress;
   try {
@@ -602,6 +659,9 @@ function wire() {
         break;
       case "hint":
         hint();
+        break;
+      case "pause":
+        togglePause();
         break;
       case "back":
         state.review = null;

@@ -20,7 +20,9 @@ export function createState() {
     review: null, // {ply, view} while looking at an earlier position
     thinking: false,
     generation: 0, // bumped whenever the position changes; stale computer moves are dropped
-    hint: null,
+    hint: null, // {move, value}: the engine's suggestion and its estimate for the side to move
+    paused: false, // computer-vs-computer games: stop after the move being thought about
+    pace: 800, // computer-vs-computer games: at least this many ms between moves
   };
 }
 
