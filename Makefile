@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-offline clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-web bench-offline clean distclean
 
 all: build
 
@@ -76,6 +76,14 @@ bench: venv
 	$(VPY) -m nibble bench --json
 
 ## offline figures (docs/offline.md): bytes and time to engine-ready, first vs repeat visit
+## MCTS iterations per second on CPython (the Pyodide figure: node nibble/ai/pyodide_bench.mjs)
+bench-ai: venv
+	$(VPY) -m nibble.ai.bench --json
+
+## page boot against a bare Pyodide boot, and main-thread tasks while the computer thinks
+bench-web: build chromium
+	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_page.py --dist dist --runs 3
+
 bench-offline: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_offline.py --runs 3
 

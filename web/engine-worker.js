@@ -70,24 +70,6 @@ self.fetch = async (input, init) => {
 };
 
 // --- boot ---------------------------------------------------------------------
-const SHIM = `
-import json
-import nibble.api as _api
-
-def _handle_json(text):
-    try:
-        request = json.loads(text)
-    except Exception as exc:
-        return json.dumps({"error": {"code": "bad-request", "message": f"Not JSON: {exc}"}})
-    try:
-        response = _api.handle(request)
-    except Exception as exc:  # the bridge should never raise; be safe anyway
-        response = {"error": {"code": "internal", "message": str(exc)}}
-    return json.dumps(response)
-
-# the engine's own handle_json refuses absurdly nested input before parsing it
-handle_json = getattr(_api, "handle_json", _handle_json)
-`;
 
 let handleJson = null;
 
@@ -122,8 +104,8 @@ async function boot() {
     progress("engine", i + 1, total);
   }
   micropip.destroy();
-  await pyodide.runPythonAsync(SHIM);
-  handleJson = pyodide.globals.get("handle_json");
+  // JSON text in and out; the engine refuses absurdly nested input before parsing it
+  handleJson = pyodide.pyimport("nibble.api").handle_json;
   progress("engine", total, total);
   progress("ready", 1, 1);
   return build;
