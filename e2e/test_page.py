@@ -202,6 +202,82 @@ def test_computer_against_computer_can_be_watched_paused_and_resumed(make_page, 
     assert_clean(recorder, site)
 
 
+def moves_played(page) -> list[str]:
+    return page.evaluate("() => window.nibbleApp.state.record.moves")
+
+
+def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_page, site,
+                                                                         browser):
+    page, recorder = make_page("?game=nibble&variant=hex13&seed=12&p1=human&p2=human")
+    take(page, [first_selectable(page)])
+    page.click("[data-action='share']")
+    link = page.input_value("[data-share-link]")
+    assert "#record=" in link and link.startswith(site.url)
+    shared = moves_played(page)
+
+    # a friend opens the link: the same game, at the same move
+    friend, friend_recorder = make_page(wait_ready=False)
+    friend.goto(link)
+    wait_engine(friend)
+    assert moves_played(friend) == shared
+    assert "#record=" not in friend.url  # a reload resumes the saved game, not the link
+
+    # someone with a game in progress opens it: the old game can be restored
+    other, other_recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+    take(other, [first_selectable(other)])
+    mine = moves_played(other)
+    other.goto(link)
+    wait_engine(other)
+    assert moves_played(other) == shared
+    other.click("[data-action='restore-previous']")
+    other.wait_for_function(f"() => window.nibbleApp.state.record.moves[0] === '{mine[0]}'")
+    for rec in (recorder, friend_recorder, other_recorder):
+        assert_clean(rec, site)
+
+
+def test_damaged_or_tampered_links_leave_the_game_alone(make_page, site):
+    import base64
+
+    page, recorder = make_page("?game=nibble&variant=square9&seed=4&p1=human&p2=human")
+    take(page, [first_selectable(page)])
+    mine = moves_played(page)
+    record = page.evaluate("() => window.nibbleApp.state.record")
+    tampered = {"record": {**record, "moves": [*record["moves"], "e5"]}}
+    payload = base64.urlsafe_b64encode(json.dumps(tampered).encode()).decode().rstrip("=")
+    for fragment, words in (("#record=%%%not-base64", "damaged"),
+                            (f"#record={payload}", "Move 2 (e5)")):
+        page.goto(site.url + fragment)
+        wait_engine(page)
+        page.wait_for_selector(f"[data-message='error']:has-text('{words}')")
+        assert moves_played(page) == mine
+    assert recorder.errors == []
+
+
+def test_save_and_open_a_game_file(make_page, site, tmp_path):
+    page, recorder = make_page("?game=nibble&variant=square13&seed=6&p1=human&p2=human")
+    take(page, [first_selectable(page)])
+    saved = moves_played(page)
+    with page.expect_download() as download:
+        page.click("[data-action='export']")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "nibble-record/1" and record["moves"] == saved
+
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 0")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 1")
+    assert moves_played(page) == saved
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "nibble-record/1", "game": "nibble", "setup": "square9:1')
+    page.set_input_files("#import-file", str(broken))
+    page.wait_for_selector("[data-message='error']")
+    assert moves_played(page) == saved
+    assert_clean(recorder, site)
+
+
 def test_corrupt_storage_starts_fresh(make_page, site):
     page, recorder = make_page()
     page.evaluate(

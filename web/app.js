@@ -8,7 +8,8 @@ import { EngineClient } from "./engine-client.js";
 import { presentationFor } from "./games/index.js";
 import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import { SetPicker } from "./pick.js";
-import { StorageError, createState, restore, save } from "./state.js";
+import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
+import { StorageError, createState, keepPrevious, restore, save, takePrevious } from "./state.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -517,6 +518,91 @@ function parseUrl(games) {
   return { game: info.id, options, seats, level: level ?? levels()[Math.min(1, levels().length - 1)]?.id ?? null, origin };
 }
 
+// --- games that travel: links and files ---------------------------------------------------
+
+// Open a record from a link or a file. The engine re-validates every move; if it refuses,
+// the game in progress is untouched. If it accepts, the replaced game is kept for "back".
+async function openRecord({ record, seats }) {
+  const response = await call({ op: "load", record });
+  let kept = false;
+  if (state.record) {
+    save(state);
+    kept = keepPrevious();
+  }
+  state.seats = seats || ["human", "human"];
+  state.level = state.level || levels()[Math.min(1, levels().length - 1)]?.id || null;
+  state.origin = "";
+  state.redo = [];
+  state.resultShown = response.view.result ? response.record.moves.length : null;
+  state.announce = false;
+  state.paused = false;
+  closeResultDialog();
+  setPosition(response.record, response.view);
+  if (kept) {
+    const back = document.createElement("button");
+    back.type = "button";
+    back.className = "button small";
+    back.dataset.action = "restore-previous";
+    back.textContent = t("action.restore-previous");
+    showMessage(t("share.opened"), "info", back);
+  }
+}
+
+async function restorePrevious(button) {
+  const previous = takePrevious();
+  button?.closest("[data-message]")?.remove();
+  if (!previous) return;
+  await withBusy(() => resume(previous));
+}
+
+// A game link in the fragment: at start-up, or pasted into the address bar later.
+async function openLink() {
+  const shared = readLink();
+  if (!shared) return;
+  clearLink(); // opened once; a reload then resumes the saved game
+  if (shared.error) {
+    showMessage(t("error.link", { message: t(`share.error.${shared.error}`) }));
+    return;
+  }
+  try {
+    await openRecord(shared);
+  } catch (error) {
+    showMessage(t("error.link", { message: error.message }));
+  }
+}
+
+async function share() {
+  const link = linkFor(state.record, state.seats);
+  const field = document.createElement("input");
+  field.readOnly = true;
+  field.value = link;
+  field.className = "share-link";
+  field.dataset.shareLink = "";
+  field.setAttribute("aria-label", t("share.link"));
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    /* no clipboard here (permissions, insecure context): the field lets the player copy */
+  }
+  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field);
+  field.select();
+}
+
+async function importFile(file) {
+  const opened = await readRecordFile(file);
+  if (opened.error) {
+    showMessage(t("error.file", { message: t(`share.error.${opened.error}`) }));
+    return;
+  }
+  try {
+    await openRecord(opened);
+  } catch (error) {
+    showMessage(t("error.file", { message: error.message }));
+  }
+}
+
 // --- boot -----------------------------------------------------------------------------
 
 async function resume(saved) {
@@ -609,7 +695,19 @@ async function boot() {
   const fromUrl = wanted && !wanted.error ? wanted : null;
 
   let started = false;
-  if (saved && (!fromUrl || saved.origin === fromUrl.origin)) {
+  if (readLink()) {
+    // the game in progress first, so that it is kept (and survives a refused link)
+    if (saved) {
+      try {
+        await resume(saved);
+      } catch {
+        /* an unreadable save is replaced by the shared game */
+      }
+    }
+    await openLink();
+    started = !!state.record;
+  }
+  if (!started && saved && (!fromUrl || saved.origin === fromUrl.origin)) {
     try {
       await resume(saved);
       started = true;
@@ -663,6 +761,18 @@ function wire() {
       case "pause":
         togglePause();
         break;
+      case "share":
+        share();
+        break;
+      case "export":
+        downloadRecord(state.record);
+        break;
+      case "import":
+        $("#import-file").click();
+        break;
+      case "restore-previous":
+        restorePrevious(target);
+        break;
       case "back":
         state.review = null;
         render();
@@ -679,6 +789,14 @@ function wire() {
     }
   });
   $("#loading-reload").addEventListener("click", () => window.location.reload());
+  window.addEventListener("hashchange", () => {
+    if (html.dataset.engine === "ready") withBusy(openLink);
+  });
+  $("#import-file").addEventListener("change", (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) importFile(file);
+  });
 }
 
 wire();

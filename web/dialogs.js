@@ -38,13 +38,15 @@ export function levelLabel(level) {
 
 // --- messages -------------------------------------------------------------------
 
-export function showMessage(text, kind = "error") {
+// `extra`: an element shown after the text (a link to copy, a button).
+export function showMessage(text, kind = "error", extra = null) {
   const host = document.getElementById("messages");
   if (!host) return;
   const close = h("button", { type: "button", class: "icon-button", "aria-label": t("action.close") }, "×");
-  const item = h("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status", "data-message": kind }, h("span", {}, text), close);
+  const item = h("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status", "data-message": kind }, h("span", {}, text), extra, close);
   close.addEventListener("click", () => item.remove());
   host.append(item);
+  return item;
   while (host.childElementCount > 3) host.firstElementChild.remove();
 }
 

@@ -54,12 +54,12 @@ export function save(state) {
 
 // Returns the saved session, null when there is none, or throws StorageError when
 // what is stored cannot be used.
-export function restore() {
+export function restore(key = STORAGE_KEY) {
   const store = storage();
   if (!store) return null;
   let text;
   try {
-    text = store.getItem(STORAGE_KEY);
+    text = store.getItem(key);
   } catch {
     return null;
   }
@@ -98,5 +98,29 @@ export function clearSaved() {
     if (store) store.removeItem(STORAGE_KEY);
   } catch {
     /* ignore */
+  }
+}
+
+// The game a shared link or file replaced, kept so the player can go back to it.
+const PREVIOUS_KEY = `${STORAGE_KEY}/previous`;
+
+export function keepPrevious() {
+  const store = storage();
+  try {
+    const current = store?.getItem(STORAGE_KEY);
+    if (current != null) store.setItem(PREVIOUS_KEY, current);
+    return current != null;
+  } catch {
+    return false;
+  }
+}
+
+export function takePrevious() {
+  try {
+    const previous = restore(PREVIOUS_KEY);
+    storage()?.removeItem(PREVIOUS_KEY);
+    return previous;
+  } catch {
+    return null;
   }
 }
