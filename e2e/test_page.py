@@ -5,8 +5,10 @@ Run: ``make build`` then ``pytest e2e`` (CHROMIUM_PATH selects the browser)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import urlparse
 
+import pytest
 from conftest import wait_engine, wait_idle
 
 SELECTABLE = "[data-cell][data-selectable='true']"
@@ -276,6 +278,37 @@ def test_save_and_open_a_game_file(make_page, site, tmp_path):
     page.wait_for_selector("[data-message='error']")
     assert moves_played(page) == saved
     assert_clean(recorder, site)
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+
+
+def test_accessibility_audit_finds_nothing(browser, site):
+    """axe-core (npm, pinned) on the board, a pick in progress and the new-game dialog.
+    The audit script is injected, so this one context bypasses the page's CSP."""
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site.url + "?game=nibble&variant=hex13&seed=2&p1=human&p2=human")
+        wait_engine(page)
+        assert axe_violations(page) == []
+        page.click(f"[data-cell='{first_selectable(page)}']")
+        assert axe_violations(page) == []
+        page.click("[data-action='new-game']")
+        page.wait_for_selector("dialog[open]")
+        assert axe_violations(page) == []
+    finally:
+        context.close()
 
 
 def test_corrupt_storage_starts_fresh(make_page, site):

@@ -99,7 +99,7 @@ export default {
     // colour table with each seat's collection under each colour
     const compact = n > 9;
     const table = h("table", { class: `color-table${compact ? " compact" : ""}` });
-    const headRow = h("tr", {}, h("th", { scope: "row", class: "seat-head" }, ""));
+    const headRow = h("tr", {}, h("th", { scope: "row", class: "seat-head" }, h("span", { class: "visually-hidden" }, t("panel.colors"))));
     for (const color of view.color_table) headRow.append(h("th", { scope: "col" }, chip(color)));
     table.append(h("thead", {}, headRow));
     const body = h("tbody");
