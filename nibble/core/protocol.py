@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .errors import BadOption, GameOver, IllegalMove
+from .errors import BadOption, GameOver
 
 M = TypeVar("M")
 
@@ -213,11 +213,3 @@ class State(ABC, Generic[M]):
     def render_text(self) -> str:
         """The board drawn as text for the terminal."""
 
-
-def require_running(state: State) -> None:
-    if state.is_over():
-        raise GameOver("The game is over; no more moves can be played.")
-
-
-def reject(message: str) -> None:
-    raise IllegalMove(message)
