@@ -22,9 +22,11 @@ const state = createState();
 const engine = new EngineClient(new URL("./engine-worker.js", import.meta.url));
 const board = new BoardView($("#board"), { onActivate: (id) => onCellActivate(id) });
 
+// The engine's refusals: a translated headline by error code, the engine's own (English)
+// explanation as the detail.
 class EngineError extends Error {
   constructor(error) {
-    super(error.message);
+    super(t(`engine.error.${error.code}`, { detail: error.message }, error.message));
     this.code = error.code;
   }
 }
@@ -214,28 +216,16 @@ async function redo() {
   });
 }
 
-function randomMove(view) {
-  const moves = view.legal_moves || [];
-  return moves.length ? moves[Math.floor(Math.random() * moves.length)] : null;
-}
-
 function randomSeed() {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
-// Ask the engine for a move; fall back to a uniformly random legal move while the
-// engine has no `ai` op (answers bad-request).
-// {move, value}: the computer's move and its estimate in [-1, 1] for the side to move.
+// Ask the engine's computer player for a move (in the worker, so the page stays live).
+// {move, value}: the move and the engine's estimate in [-1, 1] for the side to move.
 async function askEngine(level) {
-  const response = await engine.request({ op: "ai", record: state.record, level, seed: randomSeed(), budget_ms: budgetFor(level) });
-  if (response && !response.error && typeof response.move === "string") {
-    return { move: response.move, value: response.stats?.value ?? null };
-  }
-  const error = response?.error || { code: "internal", message: "no move" };
-  if (error.code === "bad-request" || /unknown op|\bop\b/i.test(error.message || "")) {
-    return { move: randomMove(state.view), value: null };
-  }
-  throw new EngineError(error);
+  const response = await call({ op: "ai", record: state.record, level, seed: randomSeed(), budget_ms: budgetFor(level) });
+  if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
+  return { move: response.move, value: response.stats?.value ?? null };
 }
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
