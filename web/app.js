@@ -545,20 +545,26 @@ async function restorePrevious(button) {
   await withBusy(() => resume(previous));
 }
 
+// Open what a link or a file brought ({record, seats} or {error}); a refusal is reported
+// under `errorKey` and leaves the game in progress alone.
+async function openShared(opened, errorKey) {
+  if (opened.error) {
+    showMessage(t(errorKey, { message: t(`share.error.${opened.error}`) }));
+    return;
+  }
+  try {
+    await openRecord(opened);
+  } catch (error) {
+    showMessage(t(errorKey, { message: error.message }));
+  }
+}
+
 // A game link in the fragment: at start-up, or pasted into the address bar later.
 async function openLink() {
   const shared = readLink();
   if (!shared) return;
   clearLink(); // opened once; a reload then resumes the saved game
-  if (shared.error) {
-    showMessage(t("error.link", { message: t(`share.error.${shared.error}`) }));
-    return;
-  }
-  try {
-    await openRecord(shared);
-  } catch (error) {
-    showMessage(t("error.link", { message: error.message }));
-  }
+  await openShared(shared, "error.link");
 }
 
 async function share() {
@@ -581,16 +587,7 @@ async function share() {
 }
 
 async function importFile(file) {
-  const opened = await readRecordFile(file);
-  if (opened.error) {
-    showMessage(t("error.file", { message: t(`share.error.${opened.error}`) }));
-    return;
-  }
-  try {
-    await openRecord(opened);
-  } catch (error) {
-    showMessage(t("error.file", { message: error.message }));
-  }
+  await openShared(await readRecordFile(file), "error.file");
 }
 
 // --- boot -----------------------------------------------------------------------------
