@@ -64,9 +64,10 @@ def _view(req: dict) -> dict:
     ply = req.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
         raise BadRequest("'ply' must be a move number (0 or more).")
-    record = _record(req)
-    replay(record)  # the whole record must be valid, not only the part shown
-    return _answer(replay(record, ply))
+    state = replay(_record(req))  # the whole record must be valid, not only the part shown
+    while ply is not None and len(state.moves) > ply:
+        state.pop()
+    return _answer(state)
 
 
 def _ai(req: dict) -> dict:

@@ -46,15 +46,15 @@ def start_state(record: dict) -> State:
     return game.from_setup(setup, options)
 
 
-def replay(record: dict, upto: int | None = None) -> State:
-    """The state after the record's moves (or its first ``upto``), each one checked."""
+def replay(record: dict) -> State:
+    """The state after the record's moves, each one checked."""
     state = start_state(record)
     moves = record.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise BadRecord("The record's moves must be a list of moves in notation.")
     if len(moves) > MAX_MOVES:
         raise BadRecord("The record has too many moves.")
-    for i, text in enumerate(moves[:upto] if upto is not None else moves):
+    for i, text in enumerate(moves):
         try:
             state.play(text)
         except NibbleError as e:
