@@ -93,7 +93,7 @@ def handle(request: Any) -> dict:
             raise BadRequest(f"Unknown op {request.get('op')!r} (known: {', '.join(OPS)}).")
         return op(request)
     except NibbleError as e:
-        return {"error": {"code": e.code, "message": str(e)}}
+        return {"error": e.to_json()}
     except RecursionError:
         return {"error": {"code": "bad-request", "message": "The request is nested too deeply."}}
     except Exception as e:  # the bridge must never raise into JavaScript

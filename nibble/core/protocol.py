@@ -83,13 +83,18 @@ class Game(ABC):
     name: str
     min_players: int = 2
     max_players: int = 2
+    #: the option that sets the number of players, when it can vary (the page's seats follow it)
+    players_option: str | None = None
     options: tuple[Option, ...] = ()
 
     def describe(self) -> dict:
+        players: dict[str, Any] = {"min": self.min_players, "max": self.max_players}
+        if self.players_option:
+            players["option"] = self.players_option
         return {
             "id": self.id,
             "name": self.name,
-            "players": {"min": self.min_players, "max": self.max_players},
+            "players": players,
             "options": [o.describe() for o in self.options],
         }
 
@@ -138,6 +143,7 @@ class State(ABC, Generic[M]):
 
     @property
     def num_players(self) -> int:
+        """Seats in this game (a game whose player count is an option overrides this)."""
         return self.game.min_players
 
     def is_over(self) -> bool:
