@@ -3,75 +3,113 @@
 Request: ``{"op": "ai", "record", "level", "seed", "budget_ms"}``, optionally
 ``"iterations"`` (a fixed search budget: reproducible, for tests) and ``"reuse"``
 (default true: keep the search tree between calls of the same game in this worker).
+
+Limits (also in the ``games`` answer): ``budget_ms`` 1–20,000; ``iterations``
+1–200,000, and a request that gives only ``iterations`` still stops at 20 s. One search
+tree at most is kept between calls, and a tree never grows past the search's node cap,
+so memory stays bounded however many hints are asked for on one position.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
+from ..core.text import quote
 from .knowledge import knowledge_for
 from .levels import LEVELS, default_budget_ms, make_player
 from .mcts import Budget
 from .players import Player
 
-MAX_BUDGET_MS = 60_000
-MAX_ITERATIONS = 10_000_000
-_CACHE: dict[tuple, Player] = {}  # per worker: players (and their trees) by game and level
+MAX_BUDGET_MS = 20_000
+MAX_ITERATIONS = 200_000
+_CACHE: OrderedDict[tuple, Player] = OrderedDict()  # per worker: players by game and level
 _CACHE_SIZE = 4
 
 
+def limits() -> dict:
+    return {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS},
+            "iterations": {"min": 1, "max": MAX_ITERATIONS}}
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    level: str
+    seed: int
+    budget_ms: int
+    iterations: int | None
+    timed: bool  # was budget_ms given (else only iterations count, up to the cap)
+    reuse: bool
+
+
 def _int(request: dict, name: str, lo: int, hi: int, default: int | None) -> int | None:
-    value = request.get(name, default)
-    if value is None:
-        return None
-    if isinstance(value, float) and value.is_integer() and name == "budget_ms":
+    if name not in request:
+        return default
+    value = request[name]
+    if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise BadRequest(f"'{name}' must be a whole number from {lo} to {hi}.")
+        raise BadRequest(f"'{name}' must be a whole number from {lo} to {hi}, not "
+                         f"{quote(value)}.", "request.range", name=name, min=lo, max=hi)
     return value
 
 
-def _player(state: State, level: str, seed: int, reuse: bool) -> Player:
-    if not reuse:
-        return make_player(level, seed)
-    key = (level, state.game.id, state.setup(), repr(sorted(state.options.items())))
-    player = _CACHE.pop(key, None)
-    if player is None:
-        player = make_player(level, seed)
-    player.rng = random.Random(seed)
-    _CACHE[key] = player
-    while len(_CACHE) > _CACHE_SIZE:
-        del _CACHE[next(iter(_CACHE))]
-    return player
-
-
-def choose_move(state: State, request: dict, started: float | None = None) -> dict:
-    """The move for ``state``; ``started`` is when the request arrived (``perf_counter``),
-    so that replaying the record counts against ``budget_ms`` too."""
-    start = time.perf_counter() if started is None else started
+def parse_request(request: dict) -> AiRequest:
+    """The ``ai`` request's own fields, checked (``BadRequest`` says what is wrong)."""
     level = request.get("level", "medium")
-    if level not in LEVELS:
-        raise BadRequest(f"Unknown level {level!r} (known: {', '.join(LEVELS)}).")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise BadRequest(f"Unknown level {quote(level)} (known: {', '.join(LEVELS)}).",
+                         "request.level", level=quote(level), known=list(LEVELS))
     seed = _int(request, "seed", 0, MAX_SEED, 0)
     budget_ms = _int(request, "budget_ms", 1, MAX_BUDGET_MS, default_budget_ms(level))
     iterations = _int(request, "iterations", 1, MAX_ITERATIONS, None)
     reuse = request.get("reuse", True)
     if not isinstance(reuse, bool):
-        raise BadRequest("'reuse' must be true or false.")
-    player = _player(state, level, seed, reuse)
+        raise BadRequest("'reuse' must be true or false.", "request.reuse")
+    timed = iterations is None or "budget_ms" in request
+    return AiRequest(level, seed, budget_ms, iterations, timed, reuse)  # type: ignore[arg-type]
+
+
+def _player(state: State, req: AiRequest) -> Player:
+    """The cached player of this game and level (its tree continues), or a new one. Only
+    the player used now keeps a tree: the others forget theirs, so one tree at most is
+    in memory."""
+    if not req.reuse:
+        for other in _CACHE.values():
+            other.forget()
+        return make_player(req.level, req.seed)
+    key = (req.level, state.game.id, state.setup(), repr(sorted(state.options.items())))
+    player = _CACHE.pop(key, None)
+    if player is None:
+        player = make_player(req.level, req.seed)
+    player.rng = random.Random(req.seed)
+    for other in _CACHE.values():
+        other.forget()
+    _CACHE[key] = player
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return player
+
+
+def choose_move(state: State, req: AiRequest, started: float | None = None) -> dict:
+    """The move for ``state``; ``started`` is when the request arrived (``perf_counter``),
+    so that replaying the record counts against ``budget_ms`` too."""
+    start = time.perf_counter() if started is None else started
+    player = _player(state, req)
     # leave room for what happens outside the search (replaying the record, answering)
-    ms = None if iterations is not None and "budget_ms" not in request else max(
-        1.0, budget_ms * 0.97 - 2.0 - (time.perf_counter() - start) * 1000)
-    decision = player.choose(state, Budget(ms, iterations))
+    budget_ms = req.budget_ms if req.timed else MAX_BUDGET_MS
+    ms = max(1.0, budget_ms * 0.97 - 2.0 - (time.perf_counter() - start) * 1000)
+    decision = player.choose(state, Budget(ms, req.iterations))
     value = decision.value
     if value is None:  # players that do not search still get the evaluation shown
         value = knowledge_for(state).evaluate(state, state.to_move)
     stats = {"iterations": decision.iterations,
              "value": round(max(-1.0, min(1.0, value)), 4),
-             "level": level,
+             "level": req.level,
              "ms": round((time.perf_counter() - start) * 1000, 1),
              **decision.extra}
     return {"move": state.move_to_str(decision.move), "stats": stats}

@@ -9,6 +9,7 @@ which only uses the protocol, so new games have computer opponents from day one.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,6 +27,25 @@ class Knowledge:
     def evaluate(self, state: State, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
         return 0.0
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """One estimate per seat (two-player games: a zero-sum pair from one call)."""
+        n = state.num_players
+        if n == 2:
+            v = self.evaluate(state, 0)
+            return [v, -v]
+        return [self.evaluate(state, s) for s in range(n)]
+
+    def candidate_moves(self, state: State, limit: int) -> tuple[list[Any], bool]:
+        """(moves, complete): every legal move when there are at most ``limit``, else the
+        ``limit`` best by :meth:`move_scores` (complete = False). Games whose positions can
+        hold tens of thousands of moves override this to avoid listing them all."""
+        moves = state.legal_moves()
+        if len(moves) <= limit:
+            return moves, True
+        scores = self.move_scores(state, moves)
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])[:limit]
+        return [moves[i] for i in sorted(order)], False
 
     def move_scores(self, state: State, moves: Sequence[Any]) -> list[float]:
         """A cheap preference per move for the side to move (higher is better)."""
@@ -70,23 +90,37 @@ def winning_moves(k: Knowledge, state: State, moves: Sequence[Any]) -> list[Any]
     return [m for m in moves if k.wins_now(state, m)]
 
 
+REPLY_LIMIT = 400  # replies looked at per move when checking that it is safe
+
+
 def hands_win(k: Knowledge, state: State, move: Any) -> bool:
-    """Does ``move`` let the opponent win with their very next move?"""
+    """Does ``move`` let the next player win with their very next move? (Among at most
+    ``REPLY_LIMIT`` candidate replies: exact unless a position floods with moves.)"""
     me = state.to_move
     state.push(move)
     try:
-        if state.result is not None or not k.opponent_may_win_next(state):
+        if state.result is not None or state.to_move == me or not k.opponent_may_win_next(
+                state):
             return False
-        return any(k.winner_after(state, r) not in (None, me) for r in state.legal_moves())
+        replies, _ = k.candidate_moves(state, REPLY_LIMIT)
+        return any(k.winner_after(state, r) not in (None, me) for r in replies)
     finally:
         state.pop()
 
 
-def safe_moves(k: Knowledge, state: State, moves: Sequence[Any]) -> list[Any]:
-    """The moves that do not hand the opponent an instant win (all moves if none are)."""
-    if state.num_players == 2 and not k.may_win_soon(state, state.to_move ^ 1):
+def safe_moves(k: Knowledge, state: State, moves: Sequence[Any],
+               deadline: float | None = None) -> list[Any]:
+    """The moves that do not hand the opponent an instant win (all moves if none are).
+    Past ``deadline`` (``time.perf_counter()``) the moves not yet checked are kept."""
+    if state.num_players == 2 and not k.may_win_soon(state, 1 - state.to_move):
         return list(moves)
-    safe = [m for m in moves if not hands_win(k, state, m)]
+    safe = []
+    for i, m in enumerate(moves):
+        if deadline is not None and time.perf_counter() >= deadline:
+            safe.extend(moves[i:])
+            break
+        if not hands_win(k, state, m):
+            safe.append(m)
     return safe or list(moves)
 
 

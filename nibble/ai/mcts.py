@@ -2,10 +2,15 @@
 
 Leaves are valued by a short playout cut off with the game's evaluation (or by the
 evaluation alone when ``playout_depth`` is 0), so a few thousand iterations already
-mean something. Wins found at expansion are proven and propagated (MCTS-solver), and
-with ``safety`` on, moves that hand the opponent an instant win are never expanded
-unless nothing else is left. Values are kept per node from the view of the player who
-made the node's move.
+mean something. Values are kept per node from the view of the player who made the
+node's move, and backed up as one value per seat, so the same search serves two-player
+games and games of three or four players, and games where one player makes several
+moves in a row (Number One: one move per peg).
+
+Wins found at expansion are proven and propagated (MCTS-solver) in two-player games.
+Every piece of work is bounded: the deadline is checked every iteration and inside
+playouts, a node expands at most ``max_children`` candidate moves (all of them unless a
+position has a flood of legal moves), and the tree stops growing at ``max_nodes``.
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ from typing import Any
 from ..core.protocol import State
 from .knowledge import Knowledge, hands_win
 
+ROOT_SEAT = -1  # the root's move was made by nobody we score
+
 
 class Node:
-    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven")
+    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven", "complete")
 
     def __init__(self, move: Any, seat: int, prior: float = 1.0) -> None:
         self.move = move
@@ -31,6 +38,7 @@ class Node:
         self.w = 0.0
         self.prior = prior
         self.proven = 0  # +1 the move wins by force for ``seat``, -1 it loses, 0 unknown
+        self.complete = True  # the children are every legal move (not a sample)
 
     def q(self) -> float:
         return self.w / self.n if self.n else 0.0
@@ -42,11 +50,19 @@ class Node:
         return None
 
     def size(self) -> int:
-        return 1 + sum(c.size() for c in self.children or ())
+        """Nodes in this subtree (iterative: trees can be deep)."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            if node.children:
+                stack.extend(node.children)
+        return count
 
 
 class Budget:
-    """Stop after ``iterations`` (reproducible) or at a wall-clock deadline."""
+    """Stop after ``iterations`` (reproducible) or at a wall-clock deadline, whichever
+    comes first; both may be given."""
 
     def __init__(self, ms: float | None = None, iterations: int | None = None) -> None:
         self.start = time.perf_counter()
@@ -56,10 +72,13 @@ class Budget:
     def time_left(self) -> float:
         return math.inf if self.deadline is None else self.deadline - time.perf_counter()
 
+    def expired(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def done(self, i: int) -> bool:
         if self.iterations is not None and i >= self.iterations:
             return True
-        return self.deadline is not None and (i & 7) == 0 and time.perf_counter() >= self.deadline
+        return self.expired()
 
 
 @dataclass
@@ -69,6 +88,8 @@ class Config:
     prior_temp: float = 0.15  # softmax temperature of the move scores
     playout_depth: int = 4  # plies of playout before the evaluation (0: evaluation only)
     safety: bool = True  # do not expand moves that hand the opponent an instant win
+    max_children: int = 400  # candidate moves expanded per node (all, unless a flood)
+    max_nodes: int = 150_000  # the tree stops growing here (memory stays bounded)
 
 
 class MCTS:
@@ -76,14 +97,22 @@ class MCTS:
         self.k = knowledge
         self.rng = rng
         self.cfg = config
+        self.nodes = 0
+        self.budget: Budget | None = None
+        self.players = 2
 
     # -- one search ------------------------------------------------------------------------
 
     def search(self, state: State, root: Node | None, budget: Budget) -> tuple[Node, int]:
         """Grow the tree under ``root`` (a fresh one if None); return it and the number of
         iterations run."""
+        self.budget = budget
+        self.players = state.num_players
         if root is None:
-            root = Node(None, state.to_move ^ 1)
+            root = Node(None, ROOT_SEAT)
+            self.nodes = 1
+        else:
+            self.nodes = root.size()
         if root.children is None:
             self._expand(root, state)
         i = 0
@@ -102,26 +131,35 @@ class MCTS:
             node = self._select(node)
             step(node.move)
             path.append(node)
-        if not node.proven and s.result is None:
+        if not node.proven and s.result is None and self.nodes < self.cfg.max_nodes:
             self._expand(node, s)
             if not node.proven:
                 node = self._select(node)
                 step(node.move)
                 path.append(node)
-        value = self._value(node, s)  # for node.seat
-        seat = node.seat
+        values = self._values(node, s)
         for x in reversed(path):
             x.n += 1
-            x.w += value if x.seat == seat else -value
+            if x.seat >= 0:
+                x.w += values[x.seat]
             if x.children is not None and not x.proven:
                 self._prove(x)
 
     def _prove(self, node: Node) -> None:
+        """Two-player games only: a position is won for the player to move if one move
+        wins, lost if every move (all of them, not a sample) loses."""
         ch = node.children
+        if self.players != 2 or not ch:
+            return
+        mover = ch[0].seat
         if any(c.proven == 1 for c in ch):
-            node.proven = -1
-        elif all(c.proven == -1 for c in ch):
-            node.proven = 1
+            mover_wins = True
+        elif node.complete and all(c.proven == -1 for c in ch):
+            mover_wins = False
+        else:
+            return
+        same = node.seat == mover
+        node.proven = 1 if mover_wins == same else -1
 
     def _select(self, node: Node) -> Node:
         best, best_s = None, -math.inf
@@ -146,21 +184,20 @@ class MCTS:
     def _expand(self, node: Node, state: State) -> None:
         k = self.k
         me = state.to_move
-        moves = state.legal_moves()
+        moves, complete = k.candidate_moves(state, self.cfg.max_children)
         for m in moves:
             if k.wins_now(state, m):
                 win = Node(m, me)
                 win.proven = 1
                 node.children = [win]
-                node.proven = -1
+                self.nodes += 1
+                self._prove(node)
                 return
-        lost: list[Any] = []
-        if self.cfg.safety and len(moves) > 1 and k.may_win_soon(state, me ^ 1):
+        lost = False
+        if (self.cfg.safety and self.players == 2 and complete and 1 < len(moves) <= 64
+                and k.may_win_soon(state, 1 - me)):
             keep = [m for m in moves if not hands_win(k, state, m)]
-            if keep:
-                lost = []
-            else:
-                lost, keep = moves, []
+            lost = not keep
             moves = keep or moves
         scores = k.move_scores(state, moves)
         top = max(scores)
@@ -172,27 +209,48 @@ class MCTS:
         if lost:
             for c in children:
                 c.proven = -1
-            node.proven = 1
+        node.complete = complete
         node.children = children
+        self.nodes += len(children)
+        if lost:
+            self._prove(node)
 
-    def _value(self, node: Node, state: State) -> float:
+    def _values(self, node: Node, state: State) -> list[float]:
+        """One value per seat in [-1, 1] for the position reached."""
+        n = self.players
         if node.proven:
-            return float(node.proven)
-        seat = node.seat
+            v = float(node.proven)
+            return _pair(node.seat, v) if n == 2 else _winner_values(n, node.seat, v)
         r = state.result
         if r is None:
             k, rng = self.k, self.rng
             step = state.advance if hasattr(state, "advance") else state.push
             depth = self.cfg.playout_depth if k.has_evaluation else 10_000
-            for _ in range(depth):
-                moves = state.legal_moves()
+            budget = self.budget
+            for ply in range(depth):
+                if ply & 15 == 15 and budget is not None and budget.expired():
+                    break
+                moves, _ = k.candidate_moves(state, self.cfg.max_children)
                 step(k.playout_move(state, moves, rng))
                 r = state.result
                 if r is not None:
                     break
             if r is None:
-                return k.evaluate(state, seat)
-        return 0.0 if r.winner is None else (1.0 if r.winner == seat else -1.0)
+                return k.evaluate_all(state)
+        if r.winner is None:
+            return [0.0] * n
+        return [1.0 if s == r.winner else -1.0 for s in range(n)]
+
+
+def _pair(seat: int, v: float) -> list[float]:
+    return [v, -v] if seat == 0 else [-v, v]
+
+
+def _winner_values(n: int, seat: int, v: float) -> list[float]:
+    """A proven win (v = 1) of ``seat`` among n players; a proven loss only for ``seat``."""
+    if v > 0:
+        return [1.0 if s == seat else -1.0 for s in range(n)]
+    return [-1.0 if s == seat else 0.0 for s in range(n)]
 
 
 def best_child(root: Node) -> Node:
@@ -207,8 +265,6 @@ def best_child(root: Node) -> Node:
 
 def root_value(root: Node) -> float:
     """Estimated value for the side to move at ``root``."""
-    if root.proven:
-        return -float(root.proven)
     c = best_child(root)
     if c.proven:
         return float(c.proven)

@@ -60,6 +60,13 @@ class NibbleKnowledge(Knowledge):
             self._triples_of[key] = tr
         return tr
 
+    def candidate_moves(self, state: NibbleState, limit: int) -> tuple[list[int], bool]:
+        """All takes, or a few per colour when subsets would flood past ``limit``
+        (:meth:`Board.takes_limited`), without listing the flood first."""
+        if state.result is not None:
+            return [], True
+        return state.board.takes_limited(limit)
+
     # -- exact checks --------------------------------------------------------------------
 
     def winner_after(self, state: NibbleState, move: int) -> int | None:

@@ -6,6 +6,7 @@ the same move; only wall-clock budgets make the work done vary.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,14 +42,27 @@ class Player:
         """Drop anything kept between moves (a new game starts)."""
 
 
+#: moves a one-ply player looks at (all of them unless a position floods with moves)
+ONE_PLY_LIMIT = 400
+#: the random player draws from all legal moves up to this many (else from a sample)
+RANDOM_LIMIT = 5000
+
+
 class RandomPlayer(Player):
-    """Uniformly random legal moves."""
+    """Uniformly random legal moves (from the game's candidates when a position floods
+    with tens of thousands of them, so that it too answers in time)."""
 
     name = "random"
 
     def choose(self, state: State, budget: Budget) -> Decision:
-        moves = state.legal_moves()
+        moves, _ = self.k(state).candidate_moves(state, RANDOM_LIMIT)
         return Decision(moves[self.rng.randrange(len(moves))])
+
+
+def _safety_deadline(budget: Budget) -> float | None:
+    """Half of what is left: the other half is for judging the safe moves."""
+    left = budget.time_left()
+    return None if left == math.inf else budget.deadline - left / 2
 
 
 class GreedyPlayer(Player):
@@ -60,11 +74,11 @@ class GreedyPlayer(Player):
 
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
-        moves = state.legal_moves()
+        moves, _ = k.candidate_moves(state, ONE_PLY_LIMIT)
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0)
-        moves = safe_moves(k, state, moves)
+        moves = safe_moves(k, state, moves, _safety_deadline(budget))
         size = [_size(m) for m in moves]
         top = max(size)
         best = [m for m, s in zip(moves, size, strict=True) if s == top]
@@ -77,7 +91,8 @@ def _size(move: Any) -> int:
 
 class HeuristicPlayer(Player):
     """One ply: win now, stay safe, then the best evaluation after the move (plus a
-    little noise, so it is not predictable)."""
+    little noise, so it is not predictable). Anytime: past the budget it answers with
+    the best move judged so far."""
 
     name = "heuristic"
 
@@ -89,20 +104,27 @@ class HeuristicPlayer(Player):
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
         me = state.to_move
-        moves = state.legal_moves()
+        moves, _ = k.candidate_moves(state, ONE_PLY_LIMIT)
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0)
-        moves = safe_moves(k, state, moves)
-        best, best_v, best_raw = moves[0], -2.0, 0.0
-        for m in moves:
+        moves = safe_moves(k, state, moves, _safety_deadline(budget))
+        scores = k.move_scores(state, moves)  # best first, so a cut-off keeps good ones
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])
+        best, best_v, best_raw = moves[order[0]], -math.inf, 0.0
+        judged = 0
+        for i in order:
+            if judged and budget.expired():
+                break
+            m = moves[i]
             state.push(m)
             v = k.evaluate(state, me)
             state.pop()
+            judged += 1
             noisy = v + self.rng.uniform(-self.noise, self.noise)
             if noisy > best_v:
                 best, best_v, best_raw = m, noisy, v
-        return Decision(best, best_raw, len(moves))
+        return Decision(best, best_raw, judged)
 
 
 class MCTSPlayer(Player):
@@ -138,13 +160,14 @@ class MCTSPlayer(Player):
 
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
-        moves = state.legal_moves()
-        if len(moves) == 1:
+        moves, complete = k.candidate_moves(state, self.config.max_children)
+        if len(moves) == 1 and complete:
             return Decision(moves[0], None, 0, {"forced": True})
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0, 0, {"solved": True})
-        if self.solve and k.material(state) <= k.solve_at:
+        if self.solve and complete and state.num_players == 2 and (
+                k.material(state) <= k.solve_at):
             left = budget.time_left()
             deadline = None if left == float("inf") else budget.deadline - left / 2
             limit = self.solver_nodes if budget.iterations is None else min(

@@ -1,6 +1,7 @@
 """Exact endgame search: alpha-beta over win / draw / loss with a transposition table.
 
-Works on any game through the protocol (push/pop); the game's knowledge gives a
+Works on any two-player game through the protocol (push/pop), including games where a
+player may move twice in a row; the game's knowledge gives a
 position key (without one there is no table) and cheap instant-win checks, which are
 tried first at every node because they end most lines at once. A node limit keeps it
 from running away when the position is bigger than it looks; then it says "unknown".
@@ -39,10 +40,11 @@ class Solver:
             for m in moves:
                 if self.k.winner_after(state, m) == state.to_move:
                     return 1, m
+            me = state.to_move
             for m in moves:
                 state.push(m)
                 try:
-                    v = -self._negamax(state, -1, -alpha)
+                    v = self._child(state, me, -1, -alpha)
                 finally:
                     state.pop()
                 if v > best_v:
@@ -60,14 +62,23 @@ class Solver:
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
         return [moves[i] for i in order]
 
+    def _child(self, state: State, me: int, alpha: int, beta: int) -> int:
+        """Value for ``me`` of the position after ``me``'s move (negated unless ``me``
+        moves again); ``alpha``/``beta`` are the window negated for the opponent."""
+        r = state.result
+        if r is not None:
+            return 0 if r.winner is None else (1 if r.winner == me else -1)
+        if state.to_move == me:
+            return self._negamax(state, -beta, -alpha)
+        return -self._negamax(state, alpha, beta)
+
     def _negamax(self, state: State, alpha: int, beta: int) -> int:
         r = state.result
         if r is not None:
             return 0 if r.winner is None else (1 if r.winner == state.to_move else -1)
         self.nodes += 1
         if self.nodes > self.node_limit or (
-                self.deadline is not None and not self.nodes & 31
-                and time.perf_counter() > self.deadline):
+                self.deadline is not None and time.perf_counter() > self.deadline):
             raise _Abort
         key = self.k.key(state)
         lo, hi = -1, 1
@@ -95,7 +106,7 @@ class Solver:
         for i in order:
             state.push(moves[i])
             try:
-                v = -self._negamax(state, -beta, -alpha)
+                v = self._child(state, me, -beta, -alpha)
             finally:
                 state.pop()
             if v > best:

@@ -167,6 +167,11 @@ def topology(variant: Variant) -> Topology:
     return topo
 
 
+def _count_bound(group: tuple[list[int], int, bool]) -> int:
+    """How many takes a colour's free discs give at most (every non-empty subset)."""
+    return (1 << len(group[0])) - 1
+
+
 class Board:
     """Which cells hold discs, of which colour, and the background regions."""
 
@@ -232,43 +237,28 @@ class Board:
 
     def takes(self) -> list[int]:
         """Every legal take, as a bitmask of cells: colour by colour, in a fixed order."""
+        return self.takes_limited(None)[0]
+
+    def takes_limited(self, limit: int | None) -> tuple[list[int], bool]:
+        """(takes, complete): every legal take if there are at most ``limit`` (or no
+        limit), else a representative few per colour — each free disc alone, the largest
+        legal sets and those sets less one disc — so that a computer player's work stays
+        bounded on positions with tens of thousands of takes (subsets multiply)."""
         occ = self.occ
-        topo = self.topo
-        cand = topo.candidates(occ)
+        cand = self.topo.candidates(occ)
         if not cand:
-            return []
-        table = topo.table
-        key = topo.key
-        find = self.find
-        ring_mask = topo.ring_mask
-        out: list[int] = []
-        for bits in self.color_bits:
-            t = cand & bits
-            if not t:
-                continue
-            free: list[int] = []
-            multis = 0
-            touching = False
-            free_mask = 0
-            while t:
-                low = t & -t
-                t ^= low
-                b = low.bit_length() - 1
-                multi, reps = table[key(occ, b)]
-                if multi:
-                    roots = {find(b + o) for o in reps}
-                    if len(roots) < len(reps):
-                        continue  # a cut disc: never part of a legal take
-                    multis += 1
-                if ring_mask[b] & free_mask:
-                    touching = True
-                free.append(b)
-                free_mask |= low
-            if not free:
-                continue
+            return [], True
+        groups = [g for bits in self.color_bits if (g := self._free(cand & bits, occ))]
+        if limit is not None and sum(_count_bound(g) for g in groups) > limit:
+            out: list[int] = []
+            for g in groups:
+                self._representatives(g, out)
+            return out, False
+        out = []
+        for free, free_mask, simple in groups:
             if len(free) == 1:
                 out.append(free_mask)
-            elif multis <= 1 and not touching:
+            elif simple:
                 subsets = [0]
                 for b in free:
                     bit = 1 << b
@@ -276,7 +266,62 @@ class Board:
                 out.extend(subsets[1:])
             else:
                 self._search_sets(free, out)
-        return out
+        return out, True
+
+    def _free(self, t: int, occ: int) -> tuple[list[int], int, bool] | None:
+        """The candidate discs of one colour that are not cut discs, their mask, and
+        whether every subset of them is legal (no two interact)."""
+        table, key, find = self.topo.table, self.topo.key, self.find
+        ring_mask = self.topo.ring_mask
+        free: list[int] = []
+        multis = 0
+        touching = False
+        free_mask = 0
+        while t:
+            low = t & -t
+            t ^= low
+            b = low.bit_length() - 1
+            multi, reps = table[key(occ, b)]
+            if multi:
+                roots = {find(b + o) for o in reps}
+                if len(roots) < len(reps):
+                    continue  # a cut disc: never part of a legal take
+                multis += 1
+            if ring_mask[b] & free_mask:
+                touching = True
+            free.append(b)
+            free_mask |= low
+        if not free:
+            return None
+        return free, free_mask, multis <= 1 and not touching
+
+    def _representatives(self, group: tuple[list[int], int, bool], out: list[int]) -> None:
+        """Singles, the largest legal set(s) and each of them less one disc."""
+        free, free_mask, simple = group
+        seen = set()
+        largest = [free_mask] if simple else self._greedy_sets(free)
+        for m in [1 << b for b in free] + largest + [
+                x & ~(1 << b) for x in largest for b in free if (x >> b) & 1]:
+            if m and m not in seen:
+                seen.add(m)
+                out.append(m)
+
+    def _greedy_sets(self, free: list[int]) -> list[int]:
+        """Maximal legal sets grown greedily in reading order and in reverse (discs that
+        interact: a few connectivity checks instead of every subset)."""
+        found: list[int] = []
+        for order in (free, free[::-1]):
+            s = 0
+            for b in order:
+                if self._legal_with(s | (1 << b)):
+                    s |= 1 << b
+            if s not in found:
+                found.append(s)
+        return found
+
+    def _legal_with(self, move: int) -> bool:
+        """Do the discs left after taking ``move`` stay one group? (only for small checks)"""
+        return self.topo.connected(self.occ & ~move)
 
     def _search_sets(self, free: list[int], out: list[int]) -> None:
         """Legal subsets of ``free`` when removing one disc may change another's status."""

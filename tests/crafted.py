@@ -1,0 +1,74 @@
+"""Positions crafted to flood a player with legal moves (for budget tests and benchmarks).
+
+Nibble's takes are *sets*, so a colour whose n discs are all takeable and never cut the
+group gives 2^n - 1 takes. A comb does that: full rows ("spines") joined by a column,
+with "teeth" hanging off them, each tooth a leaf with two adjacent open sides. Teeth of
+the colours 1-4 (13 each) and spines of the other colours give 32,769 legal takes.
+"""
+
+from __future__ import annotations
+
+from nibble.core.record import FORMAT
+from nibble.games.nibble.variants import COLOR_CHARS
+
+N = 13
+SPINE_ROWS = (1, 4, 7, 10)
+PAIR_ROWS = (0, 2, 5, 8, 11)  # two teeth side by side, then a gap
+SINGLE_ROWS = (3, 6, 9)  # teeth under the gaps of the row above
+PAIR_COLS = ((0, 1), (3, 4), (6, 7), (9, 10))
+
+
+def _comb() -> dict[tuple[int, int], int]:
+    """(row, col) -> colour index (0-based) of the comb on the 13 x 13 board."""
+    color: dict[tuple[int, int], int] = {}
+    k = 0
+    for r in PAIR_ROWS:
+        for a, b in PAIR_COLS:
+            x, y = ((0, 1), (2, 3))[k % 2]
+            k += 1
+            color[(r, a)], color[(r, b)] = x, y
+    singles = [(r, c) for r in SINGLE_ROWS for c in (2, 5, 8, 11)]
+    for i, p in enumerate(singles):
+        color[p] = i % 4
+    counts = [0] * 13
+    for v in color.values():
+        counts[v] += 1
+    spine = sorted({(r, c) for r in SPINE_ROWS for c in range(N)}
+                   | {(r, N - 1) for r in range(1, 11)})
+    for r, c in spine:
+        near = {color.get(q) for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))}
+        q = min((q for q in range(4, 13) if counts[q] < 13 and q not in near),
+                key=lambda q: counts[q])
+        color[(r, c)] = q
+        counts[q] += 1
+    return color
+
+
+def nibble_flood_setup() -> str:
+    """A square13 start position with 32,769 legal takes (colour 1 can be taken whole)."""
+    color = _comb()
+    rows = ["".join(COLOR_CHARS[color[(r, c)]] if (r, c) in color else "."
+                    for c in range(N)) for r in range(N)]
+    return f"square13:{'/'.join(rows)} {COLOR_CHARS[:13]}"
+
+
+def nibble_flood_record() -> dict:
+    """Player 1 to move with 32,769 legal takes, one of which wins at once."""
+    return {"format": FORMAT, "game": "nibble",
+            "options": {"variant": "square13", "seed": 1, "decided_early": True},
+            "setup": nibble_flood_setup(), "moves": []}
+
+
+def nibble_threat_record() -> dict:
+    """Player 1 to move with 10,749 legal takes, and *every* one of them hands player 2
+    an instant win: player 2 holds one tooth of each colour 1-4, so player 1 cannot take
+    any of those colours whole, while player 2 can take the other twelve of any of them.
+    The worst case for a player that checks every reply to every move."""
+    record = nibble_flood_record()
+    # player 1 takes spine ends (colours 5+), player 2 one tooth of colours 1, 2, 3, 4
+    record["moves"] = ["a11", "a1", "a8", "b1", "m11", "d1", "a5", "e1"]
+    return record
+
+
+#: every crafted position by name (the budget tests and scripts/bench_budget.py use these)
+CRAFTED = {"nibble-flood": nibble_flood_record, "nibble-threat": nibble_threat_record}
