@@ -1,14 +1,19 @@
 """The JSON bridge: ``handle(request) -> response``, the one door into the engine.
 
 The browser's worker, the CLI and the tests all come through here. It never raises:
-every failure becomes ``{"error": {"code", "message"}}`` with a message a player can
-read, and a failed request changes nothing (records are values; nothing is stored).
+every failure becomes ``{"error": {"code", "message"}}`` (plus ``reason`` and ``params``
+where the page can translate it) with a message a player can read, and a failed request
+changes nothing (records are values; nothing is stored). Every field of a request is
+checked for its type and range before use, so wrong input is a ``bad-request`` or
+``bad-option`` refusal, never an ``internal`` error; and every request is bounded in
+time and memory (see ``nibble/ai/api.py`` for the computer players' limits).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import sys
 import time
 import traceback
 from typing import Any
@@ -16,15 +21,18 @@ from typing import Any
 from .core.errors import BadRequest, GameOver, NibbleError
 from .core.protocol import MAX_SEED
 from .core.record import replay, to_record
+from .core.text import clean, quote
 from .games import GAMES, get_game
 
 
 def _games(_req: dict) -> dict:
+    from .ai.api import limits
     from .ai.levels import LEVELS, default_budget_ms
 
     return {"games": [g.describe() for g in GAMES.values()],
             "levels": [{"id": level, "label": level.capitalize(),
-                        "budget_ms": default_budget_ms(level)} for level in LEVELS]}
+                        "budget_ms": default_budget_ms(level)} for level in LEVELS],
+            "limits": limits()}
 
 
 def _answer(state) -> dict:
@@ -33,9 +41,9 @@ def _answer(state) -> dict:
 
 def _new(req: dict) -> dict:
     game = get_game(req.get("game", "nibble"))
-    options = req.get("options") or {}
+    options = req.get("options", {})
     if not isinstance(options, dict):
-        raise BadRequest("'options' must be a JSON object.")
+        raise BadRequest("'options' must be a JSON object.", "request.options")
     options = game.normalize_options(options, fill_seed=secrets.randbelow(MAX_SEED + 1))
     return _answer(game.new_state(options))
 
@@ -43,15 +51,15 @@ def _new(req: dict) -> dict:
 def _record(req: dict) -> dict:
     record = req.get("record")
     if record is None:
-        raise BadRequest("This request needs a 'record'.")
-    return record
+        raise BadRequest("This request needs a 'record'.", "request.record")
+    return record  # replay() refuses anything that is not a record
 
 
 def _play(req: dict) -> dict:
-    state = replay(_record(req))
     move = req.get("move")
     if not isinstance(move, str):
-        raise BadRequest("'move' must be a move in notation, like a1+c1.")
+        raise BadRequest("'move' must be a move in notation, like a1+c1.", "request.move")
+    state = replay(_record(req))
     state.play(move)
     return _answer(state)
 
@@ -63,7 +71,7 @@ def _load(req: dict) -> dict:
 def _view(req: dict) -> dict:
     ply = req.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
-        raise BadRequest("'ply' must be a move number (0 or more).")
+        raise BadRequest("'ply' must be a move number (0 or more).", "request.ply")
     state = replay(_record(req))  # the whole record must be valid, not only the part shown
     while ply is not None and len(state.moves) > ply:
         state.pop()
@@ -72,12 +80,13 @@ def _view(req: dict) -> dict:
 
 def _ai(req: dict) -> dict:
     started = time.perf_counter()  # the budget covers replaying the record too
+    from .ai.api import choose_move, parse_request  # imported late: not needed to play
+
+    params = parse_request(req)  # refuse a bad level or budget before any work
     state = replay(_record(req))
     if state.is_over():
-        raise GameOver("The game is over; there is no move to suggest.")
-    from .ai.api import choose_move  # imported late: the AI is not needed to play
-
-    return choose_move(state, req, started)
+        raise GameOver("The game is over; there is no move to suggest.", "game.over")
+    return choose_move(state, params, started)
 
 
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai}
@@ -87,22 +96,41 @@ def handle(request: Any) -> dict:
     """Answer one bridge request (see docs/contracts.md)."""
     try:
         if not isinstance(request, dict):
-            raise BadRequest("A request must be a JSON object with an 'op'.")
-        op = OPS.get(request.get("op"))
+            raise BadRequest("A request must be a JSON object with an 'op'.", "request.object")
+        op_name = request.get("op")
+        op = OPS.get(op_name) if isinstance(op_name, str) else None
         if op is None:
-            raise BadRequest(f"Unknown op {request.get('op')!r} (known: {', '.join(OPS)}).")
+            raise BadRequest(f"Unknown op {quote(op_name)} (known: {', '.join(OPS)}).",
+                             "request.op", op=quote(op_name))
         return op(request)
     except NibbleError as e:
-        return {"error": e.to_json()}
+        return {"error": _clean(e.to_json())}
     except RecursionError:
-        return {"error": {"code": "bad-request", "message": "The request is nested too deeply."}}
+        return {"error": {"code": "bad-request", "message": "The request is nested too deeply.",
+                          "reason": "request.deep", "params": {}}}
+    except MemoryError:
+        return {"error": {"code": "bad-request", "message": "The request is too large.",
+                          "reason": "request.large", "params": {}}}
     except Exception as e:  # the bridge must never raise into JavaScript
+        traceback.print_exc(file=sys.stderr)  # for developers (the worker's console)
         return {"error": {"code": "internal",
-                          "message": f"Internal error: {type(e).__name__}: {e}",
-                          "trace": traceback.format_exc(limit=5)}}
+                          "message": f"The engine failed on this request ({type(e).__name__}).",
+                          "reason": "internal", "params": {"kind": type(e).__name__}}}
+
+
+def _clean(value: Any) -> Any:
+    """Lone surrogates out of every string of an error (messages quote the input)."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
 
 
 MAX_DEPTH = 64  # records nest 3 deep; anything far deeper is damage or an attack
+MAX_REQUEST_CHARS = 4_000_000  # a 10,000-move record is well under 200 kB
 
 
 def _too_deep(text: str) -> bool:
@@ -134,15 +162,22 @@ def _too_deep(text: str) -> bool:
     return False
 
 
+def _refuse(message: str, reason: str) -> str:
+    return json.dumps({"error": {"code": "bad-request", "message": message, "reason": reason,
+                                 "params": {}}})
+
+
 def handle_json(text: str) -> str:
-    """``handle`` for callers that pass JSON text (the web worker)."""
-    if not isinstance(text, str) or _too_deep(text):
-        return json.dumps({"error": {"code": "bad-request",
-                                     "message": "The request is not valid JSON or nests too "
-                                                "deeply."}})
+    """``handle`` for callers that pass JSON text (the web worker). The answer is plain
+    JSON text that encodes as UTF-8 (no lone surrogates)."""
+    if not isinstance(text, str):
+        return _refuse("The request is not valid JSON.", "request.json")
+    if len(text) > MAX_REQUEST_CHARS:
+        return _refuse("The request is too large.", "request.large")
+    if _too_deep(text):
+        return _refuse("The request nests too deeply.", "request.deep")
     try:
         request = json.loads(text)
     except (ValueError, RecursionError):
-        return json.dumps({"error": {"code": "bad-request",
-                                     "message": "The request is not valid JSON."}})
-    return json.dumps(handle(request), ensure_ascii=False)
+        return _refuse("The request is not valid JSON.", "request.json")
+    return clean(json.dumps(handle(request), ensure_ascii=False))

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .text import quote
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -93,10 +95,11 @@ class Grid:
         """Cell index of a name such as ``c4``; ``ValueError`` if it is not on the board."""
         t = text.strip().lower()
         if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit():
-            raise ValueError(f"'{text}' is not a cell name (a letter and a row number, like c4)")
+            raise ValueError(f"{quote(text, 12)} is not a cell name (a letter and a row number, "
+                             "like c4)")
         r, c = int(t[1:]) - 1, LETTERS.index(t[0])
         if not self.on_board(r, c):
-            raise ValueError(f"'{text}' is not on the board")
+            raise ValueError(f"{quote(text, 12)} is not on the board")
         return self.cell_of_bit[self.bit_at(r, c)]
 
 

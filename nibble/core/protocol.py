@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .errors import BadOption, GameOver
+from .text import quote
 
 M = TypeVar("M")
 
@@ -45,22 +46,24 @@ class Option:
         """The value if it is valid for this option, else ``BadOption`` saying why."""
         if self.type == "bool":
             if not isinstance(value, bool):
-                raise BadOption(f"Option '{self.name}' must be true or false.")
+                raise BadOption(f"Option '{self.name}' must be true or false.", "option.bool",
+                                name=self.name)
         elif self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"Option '{self.name}' must be a whole number.")
+                raise BadOption(f"Option '{self.name}' must be a whole number.", "option.int",
+                                name=self.name, min=self.min, max=self.max)
             if (self.min is not None and value < self.min) or (
                 self.max is not None and value > self.max
             ):
                 raise BadOption(
-                    f"Option '{self.name}' must be between {self.min} and {self.max}."
-                )
+                    f"Option '{self.name}' must be between {self.min} and {self.max}.",
+                    "option.int", name=self.name, min=self.min, max=self.max)
         elif self.type == "choice":
             allowed = [v for v, _ in self.choices]
-            if value not in allowed:
+            if isinstance(value, list | dict) or value not in allowed:
                 raise BadOption(
-                    f"Option '{self.name}' must be one of {', '.join(map(str, allowed))}."
-                )
+                    f"Option '{self.name}' must be one of {', '.join(map(str, allowed))}.",
+                    "option.choice", name=self.name, allowed=allowed)
         return value
 
 
@@ -99,17 +102,21 @@ class Game(ABC):
         }
 
     def normalize_options(self, options: dict | None, *, fill_seed: int | None = None) -> dict:
-        """Validated options with defaults filled in; a missing seed becomes ``fill_seed``."""
+        """Validated options with defaults filled in; a missing or null seed becomes
+        ``fill_seed``. ``null`` is refused for every option whose default is not null."""
         options = dict(options or {})
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(options) - set(known))
+        unknown = sorted((k for k in options if k not in known), key=str)
         if unknown:
-            raise BadOption(f"{self.name} has no option '{unknown[0]}'.")
+            raise BadOption(f"{self.name} has no option {quote(unknown[0])}.",
+                            "option.unknown", game=self.id, name=quote(unknown[0]))
         out = {}
         for name, opt in known.items():
             value = options.get(name, opt.default)
-            if name == "seed" and value is None:
+            if value is None and name == "seed":
                 value = fill_seed
+            if value is None and opt.default is not None:
+                raise BadOption(f"Option '{name}' cannot be null.", "option.null", name=name)
             if value is not None:
                 value = opt.check(value)
             out[name] = value

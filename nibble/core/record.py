@@ -8,8 +8,9 @@ message saying which move is wrong and why.
 from __future__ import annotations
 
 from ..games import get_game
-from .errors import BadRecord, NibbleError
+from .errors import BadRecord, BadSetup, NibbleError
 from .protocol import State
+from .text import quote, shorten
 
 FORMAT = "nibble-record/1"
 MAX_MOVES = 10_000
@@ -28,21 +29,24 @@ def to_record(state: State) -> dict:
 def start_state(record: dict) -> State:
     """The start position of ``record`` (its set-up, or a fresh one from its seed)."""
     if not isinstance(record, dict):
-        raise BadRecord("A record must be a JSON object.")
+        raise BadRecord("A record must be a JSON object.", "record.object")
     if record.get("format") != FORMAT:
         raise BadRecord(f"Not a game record (expected format '{FORMAT}', got "
-                        f"{record.get('format')!r}).")
+                        f"{quote(record.get('format'))}).", "record.format")
     game = get_game(record.get("game"))
     options = record.get("options", {})
     if not isinstance(options, dict):
-        raise BadRecord("The record's options must be a JSON object.")
+        raise BadRecord("The record's options must be a JSON object.", "record.options")
+    options = game.normalize_options(options)
     setup = record.get("setup")
     if setup is None:
-        options = game.normalize_options(options)
         if options.get("seed") is None:
-            raise BadRecord("The record has neither a set-up nor a seed to build one from.")
+            raise BadRecord("The record has neither a set-up nor a seed to build one from.",
+                            "record.no-setup")
         return game.new_state(options)
-    options = game.normalize_options(options)
+    if not isinstance(setup, str):
+        raise BadSetup("The record's set-up must be a position in notation.",
+                       "record.setup")
     return game.from_setup(setup, options)
 
 
@@ -51,12 +55,16 @@ def replay(record: dict) -> State:
     state = start_state(record)
     moves = record.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise BadRecord("The record's moves must be a list of moves in notation.")
+        raise BadRecord("The record's moves must be a list of moves in notation.",
+                        "record.moves")
     if len(moves) > MAX_MOVES:
-        raise BadRecord("The record has too many moves.")
+        raise BadRecord(f"The record has too many moves (more than {MAX_MOVES}).",
+                        "record.too-long", max=MAX_MOVES)
     for i, text in enumerate(moves):
         try:
             state.play(text)
         except NibbleError as e:
-            raise BadRecord(f"Move {i + 1} ({text}) cannot be played: {e}") from None
+            raise BadRecord(f"Move {i + 1} ({shorten(text, 30)}) cannot be played: {e}",
+                            "record.bad-move", number=i + 1, move=shorten(text, 30),
+                            cause=e.to_json()) from None
     return state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.errors import UnknownGame
 from ..core.protocol import Game
+from ..core.text import quote
 from .nibble import NibbleGame
 
 GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(),)}
@@ -12,5 +13,6 @@ GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(),)}
 def get_game(game_id: object) -> Game:
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise UnknownGame(f"Unknown game '{game_id}' (known: {', '.join(GAMES)}).")
+        raise UnknownGame(f"Unknown game {quote(game_id)} (known: {', '.join(GAMES)}).",
+                          "game.unknown", game=quote(game_id), known=list(GAMES))
     return game

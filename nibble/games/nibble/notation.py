@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core.errors import BadNotation, BadSetup
 from ...core.geometry import Grid
+from ...core.text import quote, shorten
 from .variants import COLOR_CHARS, VARIANTS, Variant
 
 
@@ -15,16 +16,19 @@ def move_to_str(grid: Grid, move: int) -> str:
 def parse_move(grid: Grid, text: str) -> int:
     """The bitmask of the cells named in ``text``; order is free, repeats are not."""
     if not isinstance(text, str) or not text.strip():
-        raise BadNotation("A move names the discs to take, like a1 or a1+c1.")
+        raise BadNotation("A move names the discs to take, like a1 or a1+c1.",
+                          "nibble.move-empty")
     mask = 0
     for part in text.strip().split("+"):
         try:
             cell = grid.parse(part)
         except ValueError as e:
-            raise BadNotation(f"Cannot read the move '{text}': {e}.") from None
+            raise BadNotation(f"Cannot read the move {quote(text)}: {e}.", "notation.cell",
+                              move=shorten(text), cell=shorten(part, 12)) from None
         bit = 1 << grid.bits[cell]
         if mask & bit:
-            raise BadNotation(f"The move '{text}' names {grid.name(cell)} twice.")
+            raise BadNotation(f"The move {quote(text)} names {grid.name(cell)} twice.",
+                              "nibble.move-repeat", cell=grid.name(cell))
         mask |= bit
     return mask
 
@@ -49,24 +53,28 @@ def parse_position(text: str) -> tuple[Variant, list[int | None]]:
     vid, _, body = text.strip().partition(":")
     variant = VARIANTS.get(vid)
     if variant is None:
-        raise BadSetup(f"Unknown variant '{vid}' (known: {', '.join(VARIANTS)}).")
+        raise BadSetup(f"Unknown variant {quote(vid)} (known: {', '.join(VARIANTS)}).",
+                       "setup.variant", variant=quote(vid))
     rows = body.split("/")
     lengths = variant.grid.row_lengths
     if len(rows) != len(lengths):
-        raise BadSetup(f"A {vid} position has {len(lengths)} rows, this one has {len(rows)}.")
+        raise BadSetup(f"A {vid} position has {len(lengths)} rows, this one has {len(rows)}.",
+                       "setup.rows", need=len(lengths), got=len(rows))
     allowed = COLOR_CHARS[: variant.colors]
     cells: list[int | None] = []
     for r, (row, length) in enumerate(zip(rows, lengths, strict=True)):
         if len(row) != length:
-            raise BadSetup(f"Row {r + 1} must have {length} cells, it has {len(row)}.")
+            raise BadSetup(f"Row {r + 1} must have {length} cells, it has {len(row)}.",
+                           "setup.row-length", row=r + 1, need=length, got=len(row))
         for ch in row.lower():
             if ch == ".":
                 cells.append(None)
             elif ch in allowed:
                 cells.append(allowed.index(ch))
             else:
-                raise BadSetup(f"'{ch}' in row {r + 1} is neither '.' nor a colour "
-                               f"({allowed[0]}–{allowed[-1]}).")
+                raise BadSetup(f"{quote(ch)} in row {r + 1} is neither '.' nor a colour "
+                               f"({allowed[0]}–{allowed[-1]}).", "setup.char", row=r + 1,
+                               char=quote(ch))
     return variant, cells
 
 
@@ -83,5 +91,5 @@ def parse_setup(text: str) -> tuple[Variant, list[int | None], list[int]]:
     order = parts[1].lower()
     if sorted(order) != sorted(allowed):
         raise BadSetup(f"The colour table must list each colour {allowed[0]}–{allowed[-1]} "
-                       f"exactly once, not '{parts[1]}'.")
+                       f"exactly once, not {quote(parts[1])}.", "nibble.table")
     return variant, cells, [allowed.index(ch) for ch in order]

@@ -169,24 +169,26 @@ class NibbleState(State[int]):
 
     def check_move(self, move: int) -> None:
         if self._result is not None:
-            raise GameOver("The game is over; no more discs can be taken.")
+            raise GameOver("The game is over; no more discs can be taken.", "game.over")
         grid, board = self.grid, self.board
         occ = board.occ
         cells = grid.cells_of(move)
         if not cells:
-            raise IllegalMove("A take needs at least one disc.")
+            raise IllegalMove("A take needs at least one disc.", "nibble.move-empty")
         for i in cells:
             if not (occ >> grid.bits[i]) & 1:
-                raise IllegalMove(f"{grid.name(i)} is empty.")
+                raise IllegalMove(f"{grid.name(i)} is empty.", "nibble.empty-cell",
+                                  cell=grid.name(i))
         colors = {board.color_of[grid.bits[i]] for i in cells}
         if len(colors) > 1:
             a, b = cells[0], next(i for i in cells
                                   if board.color_of[grid.bits[i]] != board.color_of[
                                       grid.bits[cells[0]]])
+            ca, cb = board.color_of[grid.bits[a]] + 1, board.color_of[grid.bits[b]] + 1
             raise IllegalMove(
-                f"All discs of a take must be one colour: {grid.name(a)} is colour "
-                f"{COLOR_CHARS[board.color_of[grid.bits[a]]]} and {grid.name(b)} is colour "
-                f"{COLOR_CHARS[board.color_of[grid.bits[b]]]}.")
+                f"All discs of a take must be one colour: {grid.name(a)} is colour {ca} and "
+                f"{grid.name(b)} is colour {cb}.", "nibble.mixed-colours",
+                a=grid.name(a), color_a=ca, b=grid.name(b), color_b=cb)
         cand = self.topo.candidates(occ)
         k = self.variant.exposed
         for i in cells:
@@ -196,11 +198,13 @@ class NibbleState(State[int]):
                 has = f"its exposed sides are {', '.join(sides)}" if sides else (
                     "it has no exposed side")
                 raise IllegalMove(f"{grid.name(i)} cannot be taken: it needs {k} adjacent "
-                                  f"exposed sides and {has}.")
+                                  f"exposed sides and {has}.", "nibble.not-exposed",
+                                  cell=grid.name(i), need=k, sides=sides)
         if not self.topo.connected(occ & ~move):
             what = "that disc" if len(cells) == 1 else "those discs"
             raise IllegalMove(f"Taking {what} ({self.move_to_str(move)}) would split the "
-                              f"remaining discs into separate groups.")
+                              f"remaining discs into separate groups.", "nibble.split",
+                              move=self.move_to_str(move), count=len(cells))
 
     def setup(self) -> str:
         return self._setup

@@ -1,0 +1,135 @@
+"""The bridge under junk: whatever a request holds, the answer is a record and view or a
+readable refusal — never ``internal``, never a trace, always valid UTF-8 JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nibble.api import handle, handle_json
+
+CODES = {"bad-request", "unknown-game", "bad-option", "bad-record", "bad-setup",
+         "bad-notation", "illegal-move", "game-over"}
+EXAMPLES = 40 if sys.platform == "emscripten" else 300
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=True),
+    st.text(max_size=12), st.just("\ud800"), st.just("x" * 5000),
+    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                         max_size=2))
+
+
+def _record() -> dict:
+    answer = handle({"op": "new", "game": "nibble", "options": {"seed": 3}})
+    record = answer["record"]
+    record["moves"] = answer["view"]["legal_moves"][:1]
+    return record
+
+
+RECORD = _record()
+RECORD_FIELDS = ("format", "game", "options", "setup", "moves")
+OPTIONS = ("variant", "seed", "color_order", "decided_early", "bogus")
+
+
+@st.composite
+def records(draw):
+    record = json.loads(json.dumps(RECORD))
+    for field in draw(st.lists(st.sampled_from(RECORD_FIELDS), max_size=2, unique=True)):
+        record[field] = draw(JUNK)
+    if draw(st.booleans()) and isinstance(record.get("options"), dict):
+        record["options"][draw(st.sampled_from(OPTIONS))] = draw(JUNK)
+    if draw(st.booleans()) and isinstance(record.get("moves"), list):
+        record["moves"] = [*record["moves"], draw(st.one_of(st.text(max_size=8), JUNK))]
+    return draw(st.one_of(st.just(record), JUNK))
+
+
+@st.composite
+def requests(draw):
+    op = draw(st.one_of(st.sampled_from(["games", "new", "play", "load", "view", "ai"]), JUNK))
+    request: dict = {"op": op}
+    if draw(st.booleans()):
+        request["record"] = draw(records())
+    if draw(st.booleans()):
+        request["game"] = draw(st.one_of(st.sampled_from(["nibble", "chess"]), JUNK))
+    if draw(st.booleans()):
+        request["options"] = draw(st.one_of(
+            st.dictionaries(st.sampled_from(OPTIONS), JUNK, max_size=3), JUNK))
+    for name, values in (
+        ("move", st.one_of(st.text(max_size=10), JUNK)),
+        ("ply", JUNK),
+        ("level", st.one_of(st.sampled_from(["easy", "random", "hard"]), JUNK)),
+        ("seed", JUNK),
+        # valid budgets stay small so that the fuzzing stays quick
+        ("budget_ms", st.one_of(st.sampled_from([1, 5, 20_001, 10**9]), JUNK)),
+        ("iterations", st.one_of(st.sampled_from([1, 3, 200_001, 10**7]), JUNK)),
+        ("reuse", JUNK),
+    ):
+        if draw(st.booleans()):
+            request[name] = draw(values)
+    if request.get("op") == "ai" and "budget_ms" not in request:
+        request["budget_ms"] = 5
+    return request
+
+
+def check_answer(answer: object) -> None:
+    assert isinstance(answer, dict)
+    json.dumps(answer, ensure_ascii=False).encode("utf-8")  # no lone surrogates
+    if "error" in answer:
+        assert set(answer) == {"error"}, answer
+        error = answer["error"]
+        assert error["code"] in CODES, error
+        assert isinstance(error["message"], str) and error["message"]
+        assert "trace" not in error and "File \"" not in error["message"], error
+        assert len(error["message"]) < 600, error
+    else:
+        assert set(answer) & {"record", "move", "games"}, answer
+
+
+@settings(max_examples=EXAMPLES)
+@given(requests())
+def test_every_request_gets_a_record_or_a_readable_refusal(request):
+    check_answer(handle(request))
+
+
+@settings(max_examples=EXAMPLES)
+@given(st.one_of(st.text(max_size=40), requests().map(json.dumps)))
+def test_json_text_in_gives_utf8_json_out(text):
+    out = handle_json(text)
+    out.encode("utf-8")
+    check_answer(json.loads(out))
+
+
+def test_known_pitfalls_are_refusals_not_internal_errors():
+    record = RECORD
+    cases = [
+        {"op": ["new"]},
+        {"op": {"a": 1}},
+        {"op": "ai", "record": record, "level": ["hard"]},
+        {"op": "ai", "record": record, "budget_ms": None},
+        {"op": "ai", "record": record, "seed": None},
+        {"op": "ai", "record": record, "iterations": 10_000_000},
+        {"op": "ai", "record": record, "budget_ms": 60_000},
+        {"op": "new", "game": "nibble", "options": {"variant": None}},
+        {"op": "new", "game": "nibble", "options": {"decided_early": None}},
+        {"op": "new", "game": "nibble", "options": None},
+        {"op": "load", "record": {**record, "options": {"variant": None}}},
+        {"op": "load", "record": {**record, "moves": None}},
+        {"op": "play", "record": record, "move": "\ud800" * 3},
+        {"op": "play", "record": record, "move": "a" * 100_000},
+        {"op": "new", "game": "\udfff"},
+    ]
+    for request in cases:
+        answer = handle(request)
+        check_answer(answer)
+        assert "error" in answer, request
+    long = handle({"op": "play", "record": record, "move": "q" * 100_000})
+    assert len(long["error"]["message"]) < 200
+    assert "\ufffd" in handle({"op": "new", "game": "\udfff"})["error"]["message"]
+
+
+def test_a_null_seed_still_means_pick_one():
+    answer = handle({"op": "new", "game": "nibble", "options": {"seed": None}})
+    assert isinstance(answer["record"]["options"]["seed"], int)
