@@ -115,6 +115,21 @@ def make_page(browser, site, all_requests):
         context.close()
 
 
+def foreign_requests(urls, site_url: str) -> list[str]:
+    """The URLs that leave the site's origin. A blob: URL belongs to the origin inside it
+    (the page starts its engine workers from blob: URLs of its own)."""
+    from urllib.parse import urlparse
+
+    host = urlparse(site_url).netloc
+    out = set()
+    for url in urls:
+        inner = url[len("blob:"):] if url.startswith("blob:") else url
+        parsed = urlparse(inner)
+        if parsed.scheme in ("http", "https", "ws", "wss") and parsed.netloc != host:
+            out.add(url)
+    return sorted(out)
+
+
 def wait_engine(page):
     page.wait_for_selector("html[data-engine='ready']", timeout=BOOT_TIMEOUT_MS)
     wait_idle(page)

@@ -11,7 +11,6 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 from conftest import (
@@ -22,6 +21,7 @@ from conftest import (
     ROOT,
     PageRecorder,
     chromium_executable,
+    foreign_requests,
     wait_engine,
     wait_idle,
 )
@@ -100,14 +100,7 @@ def take_first(page) -> None:
 
 
 def foreign(urls, server) -> list[str]:
-    host = urlparse(server.url).netloc
-    return sorted(
-        {
-            u
-            for u in urls
-            if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).netloc != host
-        }
-    )
+    return foreign_requests(urls, server.url)
 
 
 def test_offline_after_one_visit_plays_against_the_computer(context, site):

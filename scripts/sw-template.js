@@ -5,7 +5,9 @@
 //   version, checking each against its sha-256 from the build manifest below; any
 //   failure fails the install, so the previous version (if any) keeps serving;
 // - fetch: the files of the manifest come from that cache only (cache-first, never
-//   mixed with another build's files); anything else goes to the network untouched;
+//   mixed with another build's files), each checked once against its sha-256 when first
+//   served: a damaged entry is fetched again and replaced, never served; anything else
+//   goes to the network untouched;
 // - a new version waits until the page asks it to take over ({type: "skip-waiting"},
 //   sent when the player accepts "New version — reload"), then deletes the older caches.
 //
@@ -116,12 +118,38 @@ function pathFor(request) {
   return Object.hasOwn(FILES, path) ? path : null;
 }
 
+// Paths whose cached copy was checked against its sha-256 since this worker started.
+const verified = new Set();
+
 async function respond(request, path) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(new URL(path, SCOPE).href);
-  // A miss only happens if the browser evicted the cache or someone cleared it: fall
-  // back to the network rather than fail (the site keeps working online).
-  return hit || fetch(request);
+  const url = new URL(path, SCOPE).href;
+  const hit = await cache.match(url);
+  if (hit) {
+    if (verified.has(path)) return hit;
+    // A cache entry can be damaged after it was stored (disk errors, tampering): check it
+    // once per worker lifetime, and serve the original response (which keeps the
+    // browser's compiled-wasm cache working) only if it still matches.
+    const body = await hit.clone().arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", body)) === FILES[path]) {
+      verified.add(path);
+      return hit;
+    }
+    await cache.delete(url);
+  }
+  // Missing or damaged: fetch a good copy from the network and put it back.
+  const fresh = await fetchVerified(path, FILES[path], "reload");
+  if (fresh) {
+    await cache.put(url, fresh.clone());
+    verified.add(path);
+    return fresh;
+  }
+  if (hit) {
+    // damaged, and no good copy to be had: an honest failure, never the damaged bytes
+    return new Response("", { status: 503, statusText: "Damaged in the cache; offline" });
+  }
+  // a miss only happens if the browser evicted the cache: fall back to the network
+  return fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {

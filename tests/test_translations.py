@@ -1,4 +1,5 @@
-"""The page's translation table: every language has exactly the English keys."""
+"""The page's translation tables: every language has exactly the English keys, with the
+same placeholders."""
 
 from __future__ import annotations
 
@@ -7,26 +8,32 @@ from pathlib import Path
 
 import pytest
 
-I18N = Path(__file__).resolve().parent.parent / "web" / "i18n.js"
+I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
+LANGS = ("en", "ko", "uk")
 
 
-def tables() -> dict[str, dict[str, str]]:
-    text = I18N.read_text(encoding="utf-8")
-    body = text[text.index("const TABLE = {"):text.index("\n};", text.index("const TABLE = {"))]
-    out: dict[str, dict[str, str]] = {}
-    for block in re.finditer(r"\n  (\w+): \{\n(.*?)\n  \},", body, re.S):
-        pairs = re.findall(r'^\s+"([^"]+)": "((?:[^"\\]|\\.)*)",$', block.group(2), re.M)
-        out[block.group(1)] = dict(pairs)
-    return out
+def table(lang: str) -> dict[str, str]:
+    text = (I18N / f"{lang}.js").read_text(encoding="utf-8")
+    body = text[text.index("export default {"):]
+    return dict(re.findall(r'^\s+"([^"]+)": "((?:[^"\\]|\\.)*)",$', body, re.M))
 
 
 @pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
 def test_korean_and_ukrainian_have_every_english_key_and_the_same_placeholders():
-    t = tables()
-    assert set(t) == {"en", "ko", "uk"}
-    assert len(t["en"]) > 90
+    t = {lang: table(lang) for lang in LANGS}
+    assert len(t["en"]) > 120
     for lang in ("ko", "uk"):
-        assert set(t[lang]) == set(t["en"]), lang
+        assert set(t[lang]) == set(t["en"]), (lang, set(t[lang]) ^ set(t["en"]))
         for key, text in t["en"].items():
             assert set(re.findall(r"\{\w+\}", t[lang][key])) == set(
                 re.findall(r"\{\w+\}", text)), (lang, key)
+
+
+@pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
+def test_every_line_of_a_table_is_a_key():
+    for lang in LANGS:
+        text = (I18N / f"{lang}.js").read_text(encoding="utf-8")
+        body = text[text.index("export default {") + len("export default {"):text.rindex("};")]
+        for line in body.splitlines():
+            assert not line.strip() or re.match(r'^\s+"[^"]+": "(?:[^"\\]|\\.)*",$', line), (
+                lang, line)

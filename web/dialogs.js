@@ -1,5 +1,5 @@
-// Dialogs and messages, game-independent: the new-game dialog (built from the
-// bridge's `games` answer), the result dialog, and dismissible messages.
+// Dialogs, game-independent: the new-game dialog (built from the bridge's `games`
+// answer) and the result dialog. Messages are in messages.js.
 
 import { t } from "./i18n.js";
 
@@ -34,25 +34,6 @@ export function choiceLabel(option, choice) {
 
 export function levelLabel(level) {
   return t(`level.${level.id}`, {}, level.label || level.id);
-}
-
-// --- messages -------------------------------------------------------------------
-
-// `extra`: an element shown after the text (a link to copy, a button).
-export function showMessage(text, kind = "error", extra = null) {
-  const host = document.getElementById("messages");
-  if (!host) return;
-  const close = h("button", { type: "button", class: "icon-button", "aria-label": t("action.close") }, "×");
-  const item = h("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status", "data-message": kind }, h("span", {}, text), extra, close);
-  close.addEventListener("click", () => item.remove());
-  host.append(item);
-  return item;
-  while (host.childElementCount > 3) host.firstElementChild.remove();
-}
-
-export function clearMessages() {
-  const host = document.getElementById("messages");
-  if (host) host.replaceChildren();
 }
 
 // --- new game ---------------------------------------------------------------------

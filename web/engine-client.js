@@ -1,59 +1,279 @@
-// Worker client: promise-based request/response by id.
+// Engine client: one Web Worker running the engine, watched over.
 //
-//   const engine = new EngineClient(new URL("./engine-worker.js", import.meta.url));
-//   engine.onProgress = ({step, done, total}) => …;
-//   await engine.ready;               // rejects with Error(message) on a fatal load error
+//   const engine = new EngineClient({ name: "rules" });
+//   engine.onProgress = ({step, done, total}) => …;    // while booting
+//   engine.onState = (state, detail) => …;             // "booting" | "ready" | "failed" | "restarting"
+//   engine.start();
+//   await engine.ready;                                  // rejects with BootError on failure
 //   const response = await engine.request({op: "games"});
+//   engine.cancel();                                     // abandon what it is doing, at once
 //
 // Responses are the bridge's JSON, unchanged (errors come back as {error: {code, message}}).
+//
+// What it guards against (docs/web.md, "Reliability"):
+// - a boot step that fails (the worker says why: download, damaged, engine) or stalls
+//   (no progress for BOOT_STALL_MS): `ready` rejects and the page offers a retry, which
+//   starts a fresh worker that bypasses the HTTP cache;
+// - a worker that dies or stops answering once running: error events, a request that
+//   outlives its time limit, or a missed heartbeat while idle restart the worker, and the
+//   requests in flight are sent again once (records are values, so that is safe);
+// - a request that is no longer wanted (a new game while the computer thinks): cancel()
+//   terminates the worker at once and boots a fresh one; the callers get
+//   {cancelled: true}. Nothing ever queues behind an abandoned search.
+//
+// The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
+// (see engine-worker.js).
+
+const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+const ROOT = new URL("./", import.meta.url).href;
+export const BOOT_STALL_MS = 20_000;
+const HEARTBEAT_MS = 4_000;
+const PONG_MS = 3_000;
+const ACK_MS = 3_000; // a live, idle worker acknowledges a request within milliseconds
+const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, then give up and say so
+const RESTART_WINDOW_MS = 60_000;
+
+export class BootError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind; // "download" | "damaged" | "engine" | "stalled" | "crashed"
+  }
+}
+
+let workerSource = null; // {url, text} fetched once per attempt kind
+
+async function workerUrl(reload) {
+  if (!workerSource || reload) {
+    const response = await fetch(WORKER_URL, reload ? { cache: "reload" } : {});
+    if (!response.ok) throw new BootError("download", `engine-worker.js: HTTP ${response.status}`);
+    const text = await response.text();
+    if (workerSource) URL.revokeObjectURL(workerSource);
+    workerSource = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  }
+  return workerSource;
+}
 
 export class EngineClient {
-  constructor(url) {
-    this.nextId = 1;
-    this.pending = new Map();
+  constructor({ name = "engine", requestTimeoutMs = 15_000 } = {}) {
+    this.name = name;
+    this.requestTimeoutMs = requestTimeoutMs;
     this.onProgress = null;
-    this.worker = new Worker(url, { type: "module", name: "engine" });
+    this.onState = null;
+    this.worker = null;
+    this.attempt = 0;
+    this.generation = 0; // bumped with every new worker; stale messages are ignored
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {request, resolve, timer, timeoutMs, retried}
+    this.restarts = [];
+    this.state = "idle";
+    this.ready = null;
+  }
+
+  // Boot a fresh worker (the first time, on retry, after a crash or a cancel).
+  start({ reload = false } = {}) {
+    this._stopWorker();
+    const generation = ++this.generation;
+    this.attempt++;
+    this._setState("booting");
+    let resolveReady;
+    let rejectReady;
     this.ready = new Promise((resolve, reject) => {
-      this._resolveReady = resolve;
-      this._rejectReady = reject;
+      resolveReady = resolve;
+      rejectReady = reject;
     });
     this.ready.catch(() => {});
-    this.worker.onmessage = (event) => this._receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this._fail(event.message || "the engine worker failed to start");
-    };
+    this._boot = { resolve: resolveReady, reject: rejectReady, stall: null };
+    this._armStall();
+    workerUrl(reload || this.attempt > 1)
+      .then((url) => {
+        if (generation !== this.generation) return;
+        const worker = new Worker(url, { type: "module", name: JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name }) });
+        this.worker = worker;
+        worker.onmessage = (event) => generation === this.generation && this._receive(event.data);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          if (generation === this.generation) this._died("crashed", event.message || "the engine worker failed");
+        };
+        worker.onmessageerror = () => generation === this.generation && this._died("crashed", "unreadable message");
+      })
+      .catch((error) => generation === this.generation && this._bootFailed(error.kind || "download", error.message));
+    return this.ready;
+  }
+
+  // Boot again after a failed boot (the player pressed Retry): bypasses the HTTP cache.
+  retry() {
+    this.restarts = [];
+    return this.start({ reload: true });
+  }
+
+  request(request, { timeoutMs } = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const entry = { request, resolve, timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
+      this.pending.set(id, entry);
+      this.ready.then(
+        () => this._send(id),
+        () => {
+          if (this.pending.delete(id)) resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
+        },
+      );
+    });
+  }
+
+  // Abandon every request in flight at once: their callers get {cancelled: true}, and a
+  // fresh worker boots in the background. A no-op when nothing is in flight.
+  cancel() {
+    if (!this.pending.size) return false;
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.timer);
+      entry.resolve({ cancelled: true });
+    }
+    this.pending.clear();
+    this.start();
+    return true;
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  // --- internals ---------------------------------------------------------------------
+
+  _send(id) {
+    const entry = this.pending.get(id);
+    if (!entry || !this.worker || this.state !== "ready") return;
+    clearTimeout(entry.timer);
+    // Alone in flight, the worker must acknowledge at once (else it is dead); behind other
+    // requests it may wait its turn, within the request's own time limit.
+    const alone = [...this.pending.values()].every((e) => e === entry || !e.timer);
+    const op = entry.request?.op;
+    entry.acked = false;
+    entry.timer = setTimeout(() => this._died("stalled", `no answer to '${op}'`), alone ? ACK_MS : entry.timeoutMs);
+    entry.alone = alone;
+    this.worker.postMessage({ id, request: entry.request });
+  }
+
+  _acked(id) {
+    const entry = this.pending.get(id);
+    if (!entry || entry.acked) return;
+    entry.acked = true;
+    if (!entry.alone) return;
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => this._died("stalled", `no answer to '${entry.request?.op}' in ${entry.timeoutMs} ms`), entry.timeoutMs);
   }
 
   _receive(message) {
     if (!message) return;
     if (message.type === "progress") {
+      if (this.state !== "booting") return;
+      this._armStall();
       if (this.onProgress) this.onProgress(message);
-      if (message.step === "ready") this._resolveReady();
+      if (message.step === "ready") {
+        clearTimeout(this._boot.stall);
+        this._setState("ready");
+        this._boot.resolve();
+        this._heartbeat();
+      }
+      return;
+    }
+    if (message.type === "ack") {
+      this._acked(message.id);
+      return;
+    }
+    if (message.type === "pong") {
+      clearTimeout(this._pongTimer);
       return;
     }
     if (message.type === "fatal") {
-      this._fail(message.message);
+      if (this.state === "booting") this._bootFailed(message.kind || "engine", message.message);
+      else this._died(message.kind || "crashed", message.message);
       return;
     }
     const entry = this.pending.get(message.id);
     if (!entry) return;
     this.pending.delete(message.id);
+    clearTimeout(entry.timer);
     entry.resolve(message.response);
   }
 
-  _fail(text) {
-    const error = new Error(text);
-    this._rejectReady(error);
-    for (const entry of this.pending.values()) entry.resolve({ error: { code: "internal", message: text } });
-    this.pending.clear();
+  _armStall() {
+    clearTimeout(this._boot?.stall);
+    const generation = this.generation;
+    this._boot.stall = setTimeout(() => {
+      if (generation === this.generation && this.state === "booting") {
+        this._bootFailed("stalled", `no progress for ${BOOT_STALL_MS / 1000} s`);
+      }
+    }, BOOT_STALL_MS);
   }
 
-  request(request) {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
-      this.worker.postMessage({ id, request });
+  _bootFailed(kind, message) {
+    if (this.state !== "booting") return;
+    clearTimeout(this._boot.stall);
+    this._stopWorker();
+    this.generation++;
+    this._setState("failed", { kind, message });
+    this._boot.reject(new BootError(kind, message));
+  }
+
+  // The running worker is gone or stuck: start a fresh one and send what was in flight
+  // again (once). Too many deaths in a row: give up and fail every request.
+  _died(kind, message) {
+    if (this.state === "booting") {
+      this._bootFailed(kind, message);
+      return;
+    }
+    if (this.state !== "ready") return;
+    const now = performance.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+    this.restarts.push(now);
+    const giveUp = this.restarts.length > MAX_RESTARTS;
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      if (giveUp || entry.retried) {
+        this.pending.delete(id);
+        entry.resolve({ error: { code: "engine-crashed", message } });
+      } else entry.retried = true;
+    }
+    this._setState("restarting", { kind, message });
+    const ready = this.start();
+    if (giveUp) {
+      this._stopWorker();
+      this.generation++;
+      this._setState("failed", { kind, message });
+      this._boot.reject(new BootError(kind, message));
+      return;
+    }
+    ready.then(() => {
+      for (const id of this.pending.keys()) this._send(id);
     });
+  }
+
+  _heartbeat() {
+    clearTimeout(this._beatTimer);
+    const generation = this.generation;
+    this._beatTimer = setTimeout(() => {
+      if (generation !== this.generation || this.state !== "ready") return;
+      if (!this.pending.size && this.worker) {
+        this._pongTimer = setTimeout(() => generation === this.generation && this._died("stalled", "the engine stopped answering"), PONG_MS);
+        this.worker.postMessage({ type: "ping" });
+      }
+      this._heartbeat();
+    }, HEARTBEAT_MS);
+  }
+
+  _stopWorker() {
+    clearTimeout(this._beatTimer);
+    clearTimeout(this._pongTimer);
+    if (this.worker) {
+      this.worker.onmessage = null;
+      this.worker.onerror = null;
+      this.worker.terminate();
+      this.worker = null;
+    }
+  }
+
+  _setState(state, detail = null) {
+    this.state = state;
+    if (this.onState) this.onState(state, detail);
   }
 }

@@ -61,11 +61,20 @@ export function clearLink() {
 
 /** Offer the record as a .json download. */
 export function downloadRecord(record) {
-  const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
+  const variant = record.options?.variant ? `-${record.options.variant}` : "";
+  const name = `${record.game || "game"}${variant}-${new Date().toISOString().slice(0, 10)}.json`;
+  download(new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" }), name);
+}
+
+/** Offer text as it is (a damaged save, so that nothing of it is lost). */
+export function downloadText(text, name) {
+  download(new Blob([text], { type: "text/plain" }), name);
+}
+
+function download(blob, name) {
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  const variant = record.options?.variant ? `-${record.options.variant}` : "";
-  a.download = `${record.game || "game"}${variant}-${new Date().toISOString().slice(0, 10)}.json`;
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();

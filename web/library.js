@@ -1,0 +1,245 @@
+// The games library: every game this site has seen on this device, in localStorage.
+//
+// No game is ever lost (docs/web.md, "Reliability"):
+// - each game has its own id and entry; a new game, a shared link or an opened file
+//   makes a new entry and never overwrites another game;
+// - keys are scoped to the site's path, so /nibble/ and /nibble2/ on one origin keep
+//   separate libraries;
+// - each tab remembers its own game (sessionStorage, survives a reload); a new tab opens
+//   the game played last;
+// - an entry carries a revision; a save that finds the stored revision moved on (another
+//   tab played in the same game) does not overwrite it: the caller decides to follow the
+//   other tab or to keep its moves as a new game (a fork), and says so;
+// - an entry that cannot be read, or whose record the engine no longer accepts, is kept
+//   as it is, reported once, and offered for export from the library.
+
+const SCOPE = new URL("./", import.meta.url).pathname;
+const PREFIX = `nibble:${SCOPE}:`;
+const GAME = `${PREFIX}game:`;
+const LAST = `${PREFIX}last`;
+const REPORTED = `${PREFIX}reported`;
+const MIGRATED = `${PREFIX}migrated`;
+const TAB = `${PREFIX}tab`;
+const LEGACY = ["nibble-web/session/v1", "nibble-web/session/v1/previous"];
+export const VERSION = 2;
+
+function local() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+function session() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function get(store, key) {
+  try {
+    return store?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Returns false when the browser refused (quota, disabled storage).
+function set(store, key, value) {
+  try {
+    if (!store) return false;
+    store.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return Date.now().toString(36) + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const SEATS = new Set(["human", "ai"]);
+
+// {ok: entry} for a stored game, {damaged: reason} when it cannot be used as one.
+export function parseEntry(id, text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { damaged: "not-json" };
+  }
+  const ok =
+    data &&
+    typeof data === "object" &&
+    data.version === VERSION &&
+    data.record &&
+    typeof data.record === "object" &&
+    typeof data.record.game === "string" &&
+    Array.isArray(data.record.moves) &&
+    Array.isArray(data.seats) &&
+    data.seats.length >= 1 &&
+    data.seats.every((s) => SEATS.has(s)) &&
+    Array.isArray(data.redo ?? []) &&
+    (data.redo ?? []).every((m) => typeof m === "string");
+  if (!ok) return { damaged: "shape" };
+  return {
+    ok: {
+      id,
+      rev: Number.isInteger(data.rev) ? data.rev : 0,
+      created: Number(data.created) || 0,
+      updated: Number(data.updated) || 0,
+      record: data.record,
+      redo: data.redo ?? [],
+      seats: data.seats,
+      level: typeof data.level === "string" ? data.level : null,
+      origin: typeof data.origin === "string" ? data.origin : "",
+      summary: data.summary && typeof data.summary === "object" ? data.summary : {},
+      broken: data.broken && typeof data.broken === "object" ? data.broken : null,
+    },
+  };
+}
+
+function serialize(entry) {
+  return JSON.stringify({
+    version: VERSION,
+    rev: entry.rev,
+    created: entry.created,
+    updated: entry.updated,
+    record: entry.record,
+    redo: entry.redo,
+    seats: entry.seats,
+    level: entry.level,
+    origin: entry.origin,
+    summary: entry.summary,
+    broken: entry.broken || undefined,
+  });
+}
+
+// --- reading ----------------------------------------------------------------------------
+
+export function load(id) {
+  const text = get(local(), GAME + id);
+  if (text == null) return null;
+  const parsed = parseEntry(id, text);
+  return parsed.ok ? parsed.ok : { id, damaged: parsed.damaged, raw: text };
+}
+
+// Every entry, newest first: {id, ...entry} or {id, damaged, raw}.
+export function list() {
+  const store = local();
+  const out = [];
+  if (!store) return out;
+  let keys = [];
+  try {
+    for (let i = 0; i < store.length; i++) keys.push(store.key(i));
+  } catch {
+    keys = [];
+  }
+  for (const key of keys) {
+    if (!key || !key.startsWith(GAME)) continue;
+    const entry = load(key.slice(GAME.length));
+    if (entry) out.push(entry);
+  }
+  out.sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  return out;
+}
+
+// --- writing ---------------------------------------------------------------------------
+
+// Save `entry` if nobody else changed it since revision `entry.rev`:
+// {saved: entry'} | {conflict: stored entry} | {failed: true} (storage refused).
+export function save(entry) {
+  const store = local();
+  const stored = load(entry.id);
+  if (stored && !stored.damaged && stored.rev !== entry.rev) return { conflict: stored };
+  const now = Date.now();
+  const next = { ...entry, rev: (entry.rev || 0) + 1, updated: now, created: entry.created || now };
+  if (!set(store, GAME + entry.id, serialize(next))) return { failed: true };
+  set(store, LAST, entry.id);
+  return { saved: next };
+}
+
+// Overwrite without a revision check (marking an entry broken, importing).
+export function put(entry) {
+  return set(local(), GAME + entry.id, serialize(entry));
+}
+
+export function remove(id) {
+  try {
+    local()?.removeItem(GAME + id);
+  } catch {
+    /* nothing to do */
+  }
+}
+
+export function keyOf(id) {
+  return GAME + id;
+}
+
+export function idOfKey(key) {
+  return key && key.startsWith(GAME) ? key.slice(GAME.length) : null;
+}
+
+// --- which game this tab shows ------------------------------------------------------------
+
+export function tabGame() {
+  return get(session(), TAB);
+}
+
+export function setTabGame(id) {
+  set(session(), TAB, id);
+  set(local(), LAST, id);
+}
+
+export function lastGame() {
+  return get(local(), LAST);
+}
+
+// --- reporting a problem once -----------------------------------------------------------
+
+export function reportOnce(key) {
+  let seen = [];
+  try {
+    seen = JSON.parse(get(local(), REPORTED) || "[]");
+  } catch {
+    seen = [];
+  }
+  if (!Array.isArray(seen)) seen = [];
+  if (seen.includes(key)) return false;
+  seen.push(key);
+  set(local(), REPORTED, JSON.stringify(seen.slice(-200)));
+  return true;
+}
+
+// --- the save of earlier versions (one slot, not scoped) ---------------------------------
+
+// Entries made from the old single save slot, once per site path; the old keys stay.
+export function migrateLegacy() {
+  const store = local();
+  if (!store || get(store, MIGRATED)) return [];
+  set(store, MIGRATED, "1");
+  const made = [];
+  for (const key of LEGACY) {
+    const text = get(store, key);
+    if (text == null) continue;
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+    const id = newId();
+    const parsed = data && data.version === 1 ? parseEntry(id, JSON.stringify({ ...data, version: VERSION })) : null;
+    const now = Date.now();
+    // a damaged old save is kept as it is, to be listed (and exported) as damaged
+    if (parsed?.ok ? put({ ...parsed.ok, rev: 1, created: now, updated: now }) : set(store, GAME + id, text)) made.push(id);
+  }
+  return made;
+}
+
+export const storageScope = SCOPE;

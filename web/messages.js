@@ -1,0 +1,67 @@
+// Messages to the player, game-independent.
+//
+// - errors (role="alert") stay until dismissed; notices (role="status") dismiss
+//   themselves after a few seconds;
+// - a message has a key: showing one with the same key replaces the earlier one, so the
+//   same notice never piles up; at most MAX messages are shown at once;
+// - `near`: an element the message belongs to (the control that caused it); the message
+//   is shown next to it when that element has a [data-messages] slot, else at the top.
+
+import { t } from "./i18n.js";
+
+const MAX = 3;
+const NOTICE_MS = 6000;
+
+function button(label, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "icon-button";
+  b.setAttribute("aria-label", label);
+  b.textContent = "×";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function hostFor(near) {
+  const slot = near?.closest?.("[data-messages-for]")?.querySelector?.("[data-messages]");
+  return slot || document.getElementById("messages");
+}
+
+// kind: "error" | "warning" | "info"; extra: an element shown after the text.
+export function showMessage(text, kind = "error", extra = null, { key = text, near = null, sticky = kind === "error" } = {}) {
+  const host = hostFor(near);
+  if (!host) return null;
+  for (const old of document.querySelectorAll("[data-message]")) {
+    if (old.dataset.key === key) old.remove();
+  }
+  const item = document.createElement("div");
+  item.className = `message message-${kind}`;
+  item.setAttribute("role", kind === "error" ? "alert" : "status");
+  item.dataset.message = kind;
+  item.dataset.key = key;
+  const span = document.createElement("span");
+  span.textContent = text;
+  item.append(span);
+  if (extra) item.append(extra);
+  item.append(button(t("action.close"), () => item.remove()));
+  host.append(item);
+  while (host.childElementCount > MAX) host.firstElementChild.remove();
+  if (!sticky) {
+    let timer = setTimeout(() => item.remove(), NOTICE_MS);
+    // keep it while the player is reading or using it
+    item.addEventListener("pointerenter", () => clearTimeout(timer));
+    item.addEventListener("focusin", () => clearTimeout(timer));
+    item.addEventListener("pointerleave", () => {
+      timer = setTimeout(() => item.remove(), NOTICE_MS);
+    });
+  }
+  return item;
+}
+
+export function dismissMessage(key) {
+  for (const old of document.querySelectorAll("[data-message]")) if (old.dataset.key === key) old.remove();
+}
+
+export function clearMessages() {
+  for (const old of document.querySelectorAll("[data-message]")) old.remove();
+}

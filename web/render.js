@@ -1,0 +1,179 @@
+// Drawing the game shown: board, status line, pick bar, toolbar state, result banner,
+// the game's own panel (from its presentation module) and the move list. Reads the
+// state; changes nothing but the DOM.
+
+import { presentationFor } from "./games/index.js";
+import { t } from "./i18n.js";
+
+const html = document.documentElement;
+const $ = (selector) => document.querySelector(selector);
+
+export function isAi(state, seat) {
+  return state.seats[seat] === "ai";
+}
+
+export function hasHuman(state) {
+  return state.seats.some((s) => s === "human");
+}
+
+export function seatNamer(state) {
+  return (seat) => {
+    const ais = state.seats.filter((s) => s === "ai").length;
+    if (isAi(state, seat)) return ais > 1 ? t("seat.name.ai", { n: seat + 1 }) : t("seat.ai");
+    if (ais >= 1 && state.seats.length - ais === 1) return t("seat.you");
+    return t("seat.name", { n: seat + 1 });
+  };
+}
+
+// Can the player act on the board now?
+export function interactive(state) {
+  const view = state.view;
+  return !!(
+    view &&
+    state.picker &&
+    !state.review &&
+    !view.result &&
+    !state.busy &&
+    !state.thinking &&
+    !isAi(state, view.to_move) &&
+    html.dataset.engine === "ready"
+  );
+}
+
+export function render(app) {
+  const { state, board } = app;
+  const view = state.review?.view ?? state.view;
+  if (!view) return;
+  html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
+  const ui = presentationFor(view.game);
+  const seatName = seatNamer(state);
+  const ctx = { t, seatName };
+  const live = interactive(state);
+  const picked = new Set(state.pick);
+  const selectable = live ? (state.pick.length ? state.picker.selectable(state.pick) : state.picker.takeable) : new Set();
+  const marked = new Set(view.last_move?.cells || []);
+  const complete = live && state.picker.match(state.pick);
+
+  board.render(view.board, {
+    paint: (cell) => ui.paint(cell, view),
+    label: (cell, flags) => {
+      const parts = [cell.color == null ? t("cell.empty", { cell: cell.id }) : ui.describeCell(cell, view, ctx)];
+      if (flags.picked) parts.push(t("cell.picked"));
+      else if (flags.selectable) parts.push(t("cell.takeable"));
+      if (flags.marked) parts.push(t("cell.last"));
+      return parts.join(", ");
+    },
+    selectable,
+    picked: live ? picked : new Set(),
+    marked,
+    interactive: live,
+    ariaLabel: t("board.label"),
+  });
+
+  // status line
+  const status = $("#status");
+  let text;
+  if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
+  else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
+  else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
+  else if (live && state.hint) text = hintText(state, view, seatName);
+  else if (live && state.pick.length) {
+    const cells = state.pick.map((id) => view.board.cells.find((c) => c.id === id));
+    text = ui.pickStatus(view, cells, !!complete, ctx) || t("status.picked", { count: state.pick.length });
+  } else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
+  else text = t("status.your-move", { player: seatName(view.to_move) });
+  $("#status-text").textContent = text;
+  status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
+  status.classList.toggle("thinking", state.thinking && !state.review);
+  $("#review-back").hidden = !state.review;
+
+  // pick bar
+  $('[data-action="confirm"]').disabled = !complete;
+  $('[data-action="clear"]').disabled = !(live && state.pick.length);
+  $("#pick-count").textContent = live && state.pick.length ? t("status.picked", { count: state.pick.length }) : "";
+
+  // toolbar
+  const current = state.view;
+  const moves = state.record?.moves || [];
+  $('[data-action="undo"]').disabled = !moves.length || state.busy;
+  $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
+  $('[data-action="hint"]').disabled = !live;
+  $("#watch").hidden = hasHuman(state) || !!current?.result;
+  const pause = $('[data-action="pause"]');
+  pause.setAttribute("aria-pressed", String(state.paused));
+  pause.querySelector("span").textContent = t(state.paused ? "action.resume" : "action.pause");
+
+  renderResult(current, ctx);
+  ui.renderPanel($("#game-panel"), view, ctx);
+  renderMoves(app, moves, view);
+}
+
+// The status line's hint: the suggested move and the engine's estimate as a percentage.
+function hintText(state, view, seatName) {
+  const { move, value } = state.hint;
+  if (value == null) return t("status.hint.move", { move });
+  const percent = Math.round(((value + 1) / 2) * 100);
+  return t("status.hint", { move, percent, player: seatName(view.to_move) });
+}
+
+// The result banner (the one [data-result] element).
+function renderResult(current, ctx) {
+  const slot = $("#result-slot");
+  if (!current?.result) {
+    slot.replaceChildren();
+    return;
+  }
+  const explained = presentationFor(current.game).explainResult(current, ctx);
+  const banner = document.createElement("div");
+  banner.className = "result-banner";
+  banner.setAttribute("data-result", current.result.reason || "");
+  banner.dataset.winner = current.result.winner == null ? "" : String(current.result.winner);
+  const title = document.createElement("strong");
+  title.textContent = explained?.title || "";
+  const p = document.createElement("p");
+  p.textContent = explained?.text || "";
+  banner.append(title, p);
+  if (explained?.extra) banner.append(explained.extra);
+  slot.replaceChildren(banner);
+}
+
+function renderMoves(app, moves, view) {
+  const { state } = app;
+  const list = $("#move-list");
+  const shownPly = state.review ? state.review.ply : moves.length;
+  if (list.childElementCount === moves.length && list.dataset.shown === String(shownPly) && list.dataset.key === moves.join(" ")) return;
+  list.dataset.shown = String(shownPly);
+  list.dataset.key = moves.join(" ");
+  list.replaceChildren();
+  const seats = view.movers || null; // who made each move, when turns are not one move each
+  const players = view.players || 2;
+  moves.forEach((move, i) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.ply = String(i + 1);
+    if (i + 1 === shownPly) button.setAttribute("aria-current", "step");
+    const dot = document.createElement("span");
+    dot.className = `seat-dot seat-${seats ? seats[i] : i % players}`;
+    const num = document.createElement("span");
+    num.className = "move-num";
+    num.textContent = `${i + 1}.`;
+    const text = document.createElement("span");
+    text.className = "move-text";
+    text.textContent = move;
+    button.append(num, dot, text);
+    button.addEventListener("click", () => app.review(i + 1));
+    li.append(button);
+    list.append(li);
+  });
+  $("#moves-empty").hidden = moves.length > 0;
+  const currentButton = list.querySelector('[aria-current="step"]');
+  if (currentButton) {
+    // scroll the list only (scrollIntoView would scroll the whole page on a phone)
+    const item = currentButton.parentElement;
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = item.offsetTop - list.clientHeight / 2;
+    }
+  }
+}

@@ -1,0 +1,153 @@
+// The game shown and the games library (library.js): saving after every change,
+// starting and opening games as new entries, resuming, following or forking when another
+// tab changes the same game, and keeping aside a game that can no longer be opened.
+
+import { t } from "./i18n.js";
+import * as library from "./library.js";
+import { showMessage } from "./messages.js";
+import { entryOf } from "./state.js";
+import { call } from "./turns.js";
+
+export function createSession(app) {
+  const { state } = app;
+  let lastMover = "human"; // who made the change being saved: decides follow or fork
+
+  function humanMoved() {
+    lastMover = "human";
+  }
+
+  function computerMoved() {
+    lastMover = "computer";
+  }
+
+  // Save the game shown. If another tab saved the same game meanwhile: a computer's move
+  // or the same moves → follow the other tab; a player's own moves → keep them as a new
+  // game and say so. Nothing is overwritten.
+  function persist() {
+    if (!state.record || !state.id) return;
+    const result = library.save(entryOf(state));
+    if (result.saved) {
+      state.rev = result.saved.rev;
+      state.created = result.saved.created;
+      return;
+    }
+    if (result.failed) {
+      if (library.reportOnce(`storage-full:${state.id}`)) showMessage(t("library.error.save"), "warning", null, { key: "library.save" });
+      return;
+    }
+    const stored = result.conflict;
+    const mine = state.record.moves.join(" ");
+    if (stored.damaged || stored.broken) return fork();
+    if (stored.record.moves.join(" ") === mine || lastMover === "computer") {
+      follow(stored);
+      return;
+    }
+    fork();
+  }
+
+  // Keep this tab's moves as a new game in the library.
+  function fork() {
+    state.id = library.newId();
+    state.rev = 0;
+    state.created = 0;
+    library.setTabGame(state.id);
+    const result = library.save(entryOf(state));
+    if (result.saved) state.rev = result.saved.rev;
+    showMessage(t("library.forked"), "info", null, { key: "library.forked" });
+  }
+
+  // Show the stored version of this game (another tab moved on).
+  async function follow(stored) {
+    app.turns.cancelThinking();
+    try {
+      const response = await call(app.rules, { op: "load", record: stored.record });
+      adopt(stored, response);
+      showMessage(t("library.followed"), "info", null, { key: "library.followed" });
+    } catch {
+      fork(); // the other tab's record does not load here: keep ours
+    }
+  }
+
+  function adopt(entry, response) {
+    state.id = entry.id;
+    state.rev = entry.rev;
+    state.created = entry.created;
+    state.seats = entry.seats;
+    state.level = entry.level;
+    state.origin = entry.origin;
+    state.redo = entry.redo;
+    state.resultShown = response.view.result ? response.record.moves.length : null;
+    state.announce = false;
+    state.paused = false;
+    library.setTabGame(entry.id);
+    app.turns.setPosition(response.record, response.view, { save: false });
+  }
+
+  // Resume a library entry. False (and the entry kept aside, reported once) when it can
+  // no longer be opened.
+  async function open(entry) {
+    if (!entry || entry.damaged || entry.broken) {
+      if (entry) reportBroken(entry);
+      return false;
+    }
+    let response;
+    try {
+      response = await call(app.rules, { op: "load", record: entry.record });
+    } catch (error) {
+      if (error?.code === "engine-unavailable" || error?.code === "engine-crashed") throw error;
+      const broken = { code: error?.code || "internal", message: error?.message || String(error) };
+      library.put({ ...entry, broken });
+      reportBroken({ ...entry, broken });
+      return false;
+    }
+    app.turns.cancelThinking();
+    adopt(entry, response);
+    return true;
+  }
+
+  function reportBroken(entry) {
+    if (!library.reportOnce(`broken:${entry.id}`)) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button small";
+    button.dataset.action = "library";
+    button.textContent = t("action.library");
+    showMessage(t("library.broken"), "warning", button, { key: `broken:${entry.id}`, sticky: true });
+  }
+
+  // A new entry for a game just made (new game, link, file): the game shown before stays
+  // in the library untouched.
+  function startEntry(record, view, { seats, level, origin = "", redo = [] }) {
+    app.turns.cancelThinking();
+    const previous = state.id && state.record ? state.id : null;
+    state.id = library.newId();
+    state.rev = 0;
+    state.created = 0;
+    state.seats = seats;
+    state.level = level;
+    state.origin = origin;
+    state.redo = redo;
+    state.paused = false;
+    state.resultShown = view.result ? record.moves.length : null;
+    library.setTabGame(state.id);
+    app.turns.setPosition(record, view);
+    return previous;
+  }
+
+  // Another tab saved: follow it if it is our game (and it moved on).
+  function onStorage(event) {
+    const id = library.idOfKey(event.key);
+    if (!id || id !== state.id || event.newValue == null) return;
+    const parsed = library.parseEntry(id, event.newValue);
+    if (!parsed.ok || parsed.ok.rev <= state.rev) return;
+    if (parsed.ok.record.moves.join(" ") === state.record?.moves.join(" ")) {
+      state.rev = parsed.ok.rev;
+      return;
+    }
+    follow(parsed.ok);
+  }
+
+  window.addEventListener("storage", onStorage);
+
+  return { persist, open, startEntry, humanMoved, computerMoved, fork };
+}

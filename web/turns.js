@@ -1,0 +1,272 @@
+// The turn loop: setting a position, the player's moves, computer seats, hints, undo and
+// redo, review, pause. Every engine call goes through the rules worker (fast ops) or the
+// computer's worker (`ai`), and anything that changes the position first abandons what
+// the computer was thinking about (cancel: the computer's worker is replaced, so nothing
+// ever queues behind a search).
+
+import { presentationFor } from "./games/index.js";
+import { showResultDialog } from "./dialogs.js";
+import { t } from "./i18n.js";
+import { showMessage } from "./messages.js";
+import { SetPicker } from "./pick.js";
+import { hasHuman, isAi, seatNamer } from "./render.js";
+
+const html = document.documentElement;
+const AI_GRACE_MS = 10_000; // on top of the budget before the computer's worker counts as stuck
+
+// The engine's refusals: a translated headline by error code, the engine's own (English)
+// explanation as the detail.
+export class EngineError extends Error {
+  constructor(error) {
+    super(t(`engine.error.${error.code}`, { detail: error.message }, error.message));
+    this.code = error.code;
+  }
+}
+
+export class Cancelled extends Error {}
+
+// One request; throws EngineError for a refusal and Cancelled when it was abandoned.
+export async function call(engine, request, options) {
+  const response = await engine.request(request, options);
+  if (response?.cancelled) throw new Cancelled();
+  if (response && response.error) throw new EngineError(response.error);
+  return response;
+}
+
+export function createTurns(app) {
+  const { state } = app;
+
+  function setThinking(on) {
+    state.thinking = on;
+    html.dataset.thinking = on ? "true" : "false";
+  }
+
+  // Abandon the computer's move or hint being thought about (it would be for a position
+  // that is going away). Returns at once; the computer's worker restarts in the background.
+  function cancelThinking() {
+    state.generation++;
+    app.ai.cancel();
+    setThinking(false);
+  }
+
+  // Show `record`/`view` as the game's position. `save`: false when the position came from
+  // storage (another tab, a resume) and is already saved as it is.
+  function setPosition(record, view, { save = true } = {}) {
+    state.record = record;
+    state.view = view;
+    state.pick = [];
+    state.hint = null;
+    state.review = null;
+    state.picker = view.input?.kind === "set" ? new SetPicker(view) : null;
+    state.generation++;
+    setThinking(false);
+    if (save) app.session.persist();
+    app.render();
+    if (view.result && state.resultShown !== record.moves.length) {
+      state.resultShown = record.moves.length;
+      const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
+      if (explained && state.announce) showResultDialog({ ...explained, onNewGame: () => app.newGameDialog() });
+    }
+    if (!view.result) state.resultShown = null;
+    scheduleComputer();
+  }
+
+  async function withBusy(fn) {
+    state.busy = true;
+    app.render();
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof Cancelled)) {
+        showMessage(error instanceof EngineError ? t("error.engine", { message: error.message }) : String(error?.message || error));
+      }
+      return null;
+    } finally {
+      state.busy = false;
+      app.render();
+    }
+  }
+
+  async function playMove(move) {
+    const response = await call(app.rules, { op: "play", record: state.record, move });
+    if (state.redo.length && state.redo[state.redo.length - 1] === move) state.redo.pop();
+    else state.redo = [];
+    state.announce = true;
+    app.session.humanMoved();
+    setPosition(response.record, response.view);
+  }
+
+  function confirmPick() {
+    if (!state.picker || state.busy || state.thinking) return;
+    const move = state.picker.match(state.pick);
+    if (!move) return;
+    withBusy(() => playMove(move));
+  }
+
+  function clearPick() {
+    state.pick = [];
+    state.hint = null;
+    app.render();
+  }
+
+  function onCellActivate(id, interactiveNow) {
+    if (!interactiveNow) return;
+    const index = state.pick.indexOf(id);
+    if (index >= 0) {
+      state.pick.splice(index, 1);
+    } else {
+      const selectable = state.pick.length ? state.picker.selectable(state.pick) : state.picker.takeable;
+      if (!selectable.has(id)) return;
+      state.pick.push(id);
+    }
+    state.hint = null;
+    app.render();
+  }
+
+  async function undo() {
+    if (!state.record || !state.record.moves.length) return;
+    cancelThinking();
+    await withBusy(async () => {
+      const moves = [...state.record.moves];
+      const undone = [];
+      let response;
+      do {
+        undone.push(moves.pop());
+        response = await call(app.rules, { op: "load", record: { ...state.record, moves } });
+      } while (moves.length && hasHuman(state) && isAi(state, response.view.to_move));
+      state.redo.push(...undone);
+      state.announce = false;
+      app.closeResultDialog();
+      setPosition(response.record, response.view);
+    });
+  }
+
+  async function redo() {
+    if (!state.redo.length) return;
+    cancelThinking();
+    await withBusy(async () => {
+      let record = state.record;
+      let response;
+      do {
+        const move = state.redo.pop();
+        response = await call(app.rules, { op: "play", record, move });
+        record = response.record;
+      } while (state.redo.length && hasHuman(state) && isAi(state, response.view.to_move) && !response.view.result);
+      state.announce = true;
+      setPosition(response.record, response.view);
+    });
+  }
+
+  function budgetFor(levelId) {
+    const level = (state.games?.levels || []).find((l) => l.id === levelId);
+    return level?.budget_ms ?? 1000;
+  }
+
+  function level() {
+    const levels = state.games?.levels || [];
+    return state.level || levels[Math.min(1, levels.length - 1)]?.id || "medium";
+  }
+
+  // Ask the computer's worker for a move: {move, value} (value: the estimate in [-1, 1]
+  // for the side to move).
+  async function askEngine(levelId) {
+    const budget = budgetFor(levelId);
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: budget + AI_GRACE_MS });
+    if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
+    return { move: response.move, value: response.stats?.value ?? null };
+  }
+
+  const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function scheduleComputer() {
+    const view = state.view;
+    if (!view || view.result || !isAi(state, view.to_move) || state.thinking || state.paused) return;
+    if (document.visibilityState === "hidden") return; // resumed on visibilitychange
+    const generation = state.generation;
+    const started = performance.now();
+    setThinking(true);
+    app.render();
+    (async () => {
+      try {
+        const { move } = await askEngine(level());
+        if (generation !== state.generation) return;
+        if (!hasHuman(state)) {
+          // watching a computer-vs-computer game: keep to the chosen pace, and stop if paused
+          await delay(state.pace - (performance.now() - started));
+          if (generation !== state.generation) return;
+          if (state.paused) {
+            setThinking(false);
+            app.render();
+            return;
+          }
+        }
+        const response = await call(app.rules, { op: "play", record: state.record, move });
+        if (generation !== state.generation) return;
+        state.redo = [];
+        state.announce = true;
+        app.session.computerMoved();
+        setPosition(response.record, response.view);
+      } catch (error) {
+        if (error instanceof Cancelled || generation !== state.generation) return;
+        setThinking(false);
+        app.render();
+        showMessage(t("error.ai", { message: error?.message || String(error) }), "error", retryButton(), { key: "error.ai" });
+      }
+    })();
+  }
+
+  function retryButton() {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button small";
+    button.textContent = t("action.try-again");
+    button.addEventListener("click", () => {
+      button.closest("[data-message]")?.remove();
+      scheduleComputer();
+    });
+    return button;
+  }
+
+  async function hint() {
+    if (!app.interactive()) return;
+    const generation = state.generation;
+    await withBusy(async () => {
+      const suggestion = await askEngine(level());
+      if (generation !== state.generation || !suggestion.move) return;
+      state.pick = suggestion.move.split(state.view.input?.separator || "+");
+      state.hint = suggestion;
+    });
+  }
+
+  function togglePause() {
+    state.paused = !state.paused;
+    app.render();
+    if (!state.paused) scheduleComputer();
+  }
+
+  async function review(ply) {
+    if (!state.record) return;
+    if (ply >= state.record.moves.length) {
+      state.review = null;
+      app.render();
+      return;
+    }
+    try {
+      const response = await call(app.rules, { op: "view", record: state.record, ply });
+      state.review = { ply, view: response.view };
+      app.render();
+    } catch (error) {
+      if (!(error instanceof Cancelled)) showMessage(t("error.engine", { message: error.message }));
+    }
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") scheduleComputer();
+  });
+
+  return {
+    setPosition, withBusy, playMove, confirmPick, clearPick, onCellActivate, undo, redo,
+    hint, togglePause, review, scheduleComputer, cancelThinking, setThinking,
+  };
+}
