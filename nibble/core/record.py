@@ -42,7 +42,7 @@ def start_state(record: dict) -> State:
         if options.get("seed") is None:
             raise BadRecord("The record has neither a set-up nor a seed to build one from.")
         return game.new_state(options)
-    options = game.normalize_options(options)
+    options = game.normalize_options({**game.options_from_setup(setup), **options})
     return game.from_setup(setup, options)
 
 

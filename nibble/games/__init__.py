@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..core.errors import UnknownGame
 from ..core.protocol import Game
 from .nibble import NibbleGame
+from .number_one import NumberOneGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(),)}
+GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NumberOneGame())}
 
 
 def get_game(game_id: object) -> Game:
