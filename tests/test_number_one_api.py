@@ -81,3 +81,12 @@ def test_a_finished_game_refuses_more_moves():
     assert answer["view"]["last_move"] == {"move": "S-b2x", "seat": 0, "cells": ["b2"]}
     assert error(handle({"op": "play", "record": answer["record"],
                          "move": "S-c3-d3"}))["code"] == "game-over"
+
+
+def test_bench_has_an_entry_per_player_count(capsys):
+    from nibble.cli import main
+
+    assert main(["bench", "--json", "--seconds", "0.05", "--variants", "number-one-2"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["number-one-2"]["playouts"] >= 3
+    assert figures["number-one-2"]["legal_moves_per_position"] > 1
