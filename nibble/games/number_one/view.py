@@ -83,7 +83,7 @@ def build_view(state: NumberOneState) -> dict:
 
 
 def render_text(state: NumberOneState) -> str:
-    """The board as text: ``o`` token, ``.`` empty hole, blank not in play, a peg as its
+    """The board as text: ``o`` token, ``.`` empty hole, ``-`` not in play, a peg as its
     player's number and letter (lower case when turned)."""
     owner = {b: i for i, b in enumerate(state.pegs) if b != NONE}
     width = max(GRID.row_lengths)
@@ -96,7 +96,7 @@ def render_text(state: NumberOneState) -> str:
                 letter = SIZES[j % 3]
                 row.append(f"{j // 3 + 1}{letter.lower() if (state.turned >> j) & 1 else letter}")
             elif not (state.playable >> b) & 1:
-                row.append("  ")
+                row.append(" -")
             else:
                 row.append(" o" if (state.tokens >> b) & 1 else " .")
         lines.append(f"{r + 1:>3} {'  ' * (width - length)}{'  '.join(row)}")
