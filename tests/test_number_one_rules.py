@@ -428,4 +428,6 @@ def test_render_text_draws_pegs_tokens_and_players():
     text = s.render_text()
     assert "1s" in text and "3S" in text
     assert "player 2: out" in text and "player 1: small f6 (turned)" in text
-    assert "player 1 to move" in text
+    assert "already moved" not in text
+    s2 = state(3, ["Sf6,Md4", "-", "Sb10"], out="2", turn="1:S")
+    assert "player 1 has already moved this turn: S" in s2.render_text()

@@ -106,8 +106,7 @@ def render_text(state: NumberOneState) -> str:
                            f"{' (turned)' if p['turned'] else ''}" for p in pegs)
         lines.append(f"player {seat + 1}: {listed or 'out'}")
     lines.append(f"tokens left: {state.tokens.bit_count()}")
-    if state.result is None:
-        moved = "".join(SIZES[s] for s in range(3) if (state.moved >> s) & 1)
-        lines.append(f"player {state.to_move + 1} to move"
-                     f"{f' (already moved: {moved})' if moved else ''}")
+    moved = "".join(SIZES[s] for s in range(3) if (state.moved >> s) & 1)
+    if state.result is None and moved:
+        lines.append(f"player {state.to_move + 1} has already moved this turn: {moved}")
     return "\n".join(lines)
