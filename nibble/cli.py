@@ -118,9 +118,9 @@ def cmd_moves(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .bench import VARIANT_IDS, run
+    from .bench import NUMBER_ONE_IDS, VARIANT_IDS, run
 
-    figures = run(args.seconds, args.variants or VARIANT_IDS)
+    figures = run(args.seconds, args.variants or (*VARIANT_IDS, *NUMBER_ONE_IDS))
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
@@ -158,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure playouts per second and move listing")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=3.0, help="per variant")
-    bench.add_argument("--variants", nargs="*", choices=("square9", "square13", "hex13"))
+    bench.add_argument("--variants", nargs="*", choices=("square9", "square13", "hex13",
+                                                         "number-one-2", "number-one-3",
+                                                         "number-one-4"))
     bench.set_defaults(func=cmd_bench)
 
     sub.add_parser("match", help="computer players against each other (see match --help)",

@@ -122,6 +122,11 @@ class Game(ABC):
             out[name] = value
         return out
 
+    def options_from_setup(self, setup: object) -> dict:
+        """Options a set-up settles by itself (say, its number of players), used where a
+        record leaves them out; ``{}`` if it settles none or cannot be read."""
+        return {}
+
     @abstractmethod
     def new_state(self, options: dict) -> State:
         """The start position for normalised ``options`` (seeded if the game is random)."""

@@ -37,8 +37,10 @@ def start_state(record: dict) -> State:
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise BadRecord("The record's options must be a JSON object.", "record.options")
-    options = game.normalize_options(options)
     setup = record.get("setup")
+    if setup is not None:  # a set-up may settle options the record leaves out
+        options = {**game.options_from_setup(setup), **options}
+    options = game.normalize_options(options)
     if setup is None:
         if options.get("seed") is None:
             raise BadRecord("The record has neither a set-up nor a seed to build one from.",

@@ -6,8 +6,9 @@ from ..core.errors import UnknownGame
 from ..core.protocol import Game
 from ..core.text import quote
 from .nibble import NibbleGame
+from .number_one import NumberOneGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(),)}
+GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NumberOneGame())}
 
 
 def get_game(game_id: object) -> Game:

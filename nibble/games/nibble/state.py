@@ -31,6 +31,12 @@ class NibbleGame(Game):
         table = color_table(variant, options["color_order"], rng)
         return NibbleState(self, options, variant, cells, table)
 
+    def options_from_setup(self, setup: object) -> dict:
+        """The variant a set-up is written for (``hex13:…``), so a record may leave it out."""
+        if isinstance(setup, str) and setup.partition(":")[0] in VARIANTS:
+            return {"variant": setup.partition(":")[0]}
+        return {}
+
     def from_setup(self, setup: str, options: dict) -> NibbleState:
         variant, cells, table = notation.parse_setup(setup)
         if options.get("variant") not in (None, variant.id):
