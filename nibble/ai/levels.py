@@ -8,13 +8,16 @@
 | hard   | MCTS (tuned exploration), evaluation leaves, exact endgame solver  | 1500 ms |
 | expert | as hard, with more time                                            | 5000 ms |
 
-``greedy`` (the measuring stick of docs/ai.md) is a player but not a level.
+``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
+playouts to the end and no game knowledge at all: the generic player of general game
+systems, a protocol-only baseline for every game) are players but not levels.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from .knowledge import generic
 from .mcts import Config
 from .players import GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
 
@@ -23,6 +26,9 @@ from .players import GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPl
 # (0.2: 25-15, 1.2: 21-19), and the per-expansion safety filter lost 17-23 (MCTS-solver
 # already marks a move that allows an instant win as lost once it is expanded).
 HARD = Config(c=0.4, playout_depth=0, safety=False)
+
+# Plain UCT: exploration sqrt(2)-ish, no priors, random playouts to the end.
+UCT = Config(c=1.4, prior_weight=0.0, playout_depth=10_000, safety=False)
 
 LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "random": (lambda seed: RandomPlayer(seed), 50),
@@ -36,6 +42,7 @@ LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
 PLAYERS: dict[str, Callable[[int], Player]] = {
     **{name: make for name, (make, _) in LEVELS.items()},
     "greedy": lambda seed: GreedyPlayer(seed),
+    "uct": lambda seed: MCTSPlayer(seed, knowledge=generic(), solve=False, config=UCT),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
 }
 
