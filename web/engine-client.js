@@ -29,7 +29,8 @@ const ROOT = new URL("./", import.meta.url).href;
 export const BOOT_STALL_MS = 20_000;
 const HEARTBEAT_MS = 4_000;
 const PONG_MS = 3_000;
-const ACK_MS = 3_000; // a live, idle worker acknowledges a request within milliseconds
+const ACK_MS = 3_000;
+const CANCEL_REBOOT_DELAY_MS = 400; // a live, idle worker acknowledges a request within milliseconds
 const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, then give up and say so
 const RESTART_WINDOW_MS = 60_000;
 
@@ -69,8 +70,10 @@ export class EngineClient {
     this.ready = null;
   }
 
-  // Boot a fresh worker (the first time, on retry, after a crash or a cancel).
-  start({ reload = false } = {}) {
+  // Boot a fresh worker (the first time, on retry, after a crash or a cancel). `delayMs`:
+  // wait before booting (after a cancel, so the boot does not compete for the CPU with
+  // the rules worker answering what the player just did).
+  start({ reload = false, delayMs = 0 } = {}) {
     this._stopWorker();
     const generation = ++this.generation;
     this.attempt++;
@@ -84,7 +87,9 @@ export class EngineClient {
     this.ready.catch(() => {});
     this._boot = { resolve: resolveReady, reject: rejectReady, stall: null };
     this._armStall();
-    workerUrl(reload || this.attempt > 1)
+    const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
+    wait
+      .then(() => workerUrl(reload || this.attempt > 1))
       .then((url) => {
         if (generation !== this.generation) return;
         const worker = new Worker(url, { type: "module", name: JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name }) });
@@ -129,7 +134,7 @@ export class EngineClient {
       entry.resolve({ cancelled: true });
     }
     this.pending.clear();
-    this.start();
+    this.start({ delayMs: CANCEL_REBOOT_DELAY_MS });
     return true;
   }
 

@@ -92,12 +92,9 @@ export function render(app) {
   $('[data-action="clear"]').disabled = !(live && state.pick.length);
   $("#pick-count").textContent = live && state.pick.length ? t("status.picked", { count: state.pick.length }) : "";
 
-  // toolbar
+  renderControls(state);
   const current = state.view;
   const moves = state.record?.moves || [];
-  $('[data-action="undo"]').disabled = !moves.length || state.busy;
-  $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
-  $('[data-action="hint"]').disabled = !live;
   $("#watch").hidden = hasHuman(state) || !!current?.result;
   const pause = $('[data-action="pause"]');
   pause.setAttribute("aria-pressed", String(state.paused));
@@ -106,6 +103,15 @@ export function render(app) {
   renderResult(current, ctx);
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
+}
+
+// The toolbar's enabled states alone (cheap: while a request is under way).
+export function renderControls(state) {
+  const moves = state.record?.moves || [];
+  $('[data-action="undo"]').disabled = !moves.length || state.busy;
+  $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
+  $('[data-action="hint"]').disabled = !interactive(state);
+  if (state.busy) $('[data-action="confirm"]').disabled = true;
 }
 
 // The status line's hint: the suggested move and the engine's estimate as a percentage.

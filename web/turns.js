@@ -9,7 +9,7 @@ import { showResultDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { showMessage } from "./messages.js";
 import { SetPicker } from "./pick.js";
-import { hasHuman, isAi, seatNamer } from "./render.js";
+import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
 const AI_GRACE_MS = 10_000; // on top of the budget before the computer's worker counts as stuck
@@ -33,8 +33,32 @@ export async function call(engine, request, options) {
   return response;
 }
 
+// Positions seen lately, so that undo, redo and review need no engine call.
+const KNOWN = 128;
+
 export function createTurns(app) {
   const { state } = app;
+  const known = new Map(); // "<game id> <moves>" -> {record, view}
+
+  function keyOf(record) {
+    return `${state.id} ${record.moves.join(" ")}`;
+  }
+
+  function remember(record, view) {
+    const key = keyOf(record);
+    known.delete(key);
+    known.set(key, { record, view });
+    while (known.size > KNOWN) known.delete(known.keys().next().value);
+  }
+
+  // The position after `moves` of the game shown: from memory, else from the engine.
+  async function positionAfter(moves) {
+    const hit = known.get(keyOf({ moves }));
+    if (hit) return hit;
+    const response = await call(app.rules, { op: "load", record: { ...state.record, moves } });
+    remember(response.record, response.view);
+    return response;
+  }
 
   function setThinking(on) {
     state.thinking = on;
@@ -54,6 +78,7 @@ export function createTurns(app) {
   function setPosition(record, view, { save = true } = {}) {
     state.record = record;
     state.view = view;
+    remember(record, view);
     state.pick = [];
     state.hint = null;
     state.review = null;
@@ -61,7 +86,7 @@ export function createTurns(app) {
     state.generation++;
     setThinking(false);
     if (save) app.session.persist();
-    app.render();
+    if (!state.busy) app.render(); // else withBusy renders once it is done
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
@@ -73,7 +98,7 @@ export function createTurns(app) {
 
   async function withBusy(fn) {
     state.busy = true;
-    app.render();
+    renderControls(state);
     try {
       return await fn();
     } catch (error) {
@@ -132,7 +157,7 @@ export function createTurns(app) {
       let response;
       do {
         undone.push(moves.pop());
-        response = await call(app.rules, { op: "load", record: { ...state.record, moves } });
+        response = await positionAfter(moves);
       } while (moves.length && hasHuman(state) && isAi(state, response.view.to_move));
       state.redo.push(...undone);
       state.announce = false;
@@ -149,7 +174,7 @@ export function createTurns(app) {
       let response;
       do {
         const move = state.redo.pop();
-        response = await call(app.rules, { op: "play", record, move });
+        response = known.get(keyOf({ moves: [...record.moves, move] })) || (await call(app.rules, { op: "play", record, move }));
         record = response.record;
       } while (state.redo.length && hasHuman(state) && isAi(state, response.view.to_move) && !response.view.result);
       state.announce = true;
@@ -253,7 +278,7 @@ export function createTurns(app) {
       return;
     }
     try {
-      const response = await call(app.rules, { op: "view", record: state.record, ply });
+      const response = await positionAfter(state.record.moves.slice(0, ply));
       state.review = { ply, view: response.view };
       app.render();
     } catch (error) {
