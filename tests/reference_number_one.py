@@ -140,7 +140,8 @@ def write(p: Pos) -> str:
         items = [f"{k}{hole_name(mine[k][0])}{'*' if mine[k][1] else ''}"
                  for k in SIZE_LETTERS if k in mine]
         groups.append(",".join(items) or "-")
-    moved = "".join(k for k in SIZE_LETTERS if k in p.moved)
+    # only pegs still on the board are written as moved (one that left is gone)
+    moved = "".join(k for k in SIZE_LETTERS if k in p.moved and k in p.pegs[p.to_move])
     out = ",".join(str(s + 1) for s in p.out) or "-"
     return f"one{p.players}:{'/'.join(rows)} {'/'.join(groups)} {p.to_move + 1}:{moved} {out}"
 

@@ -402,7 +402,7 @@ def test_view_lists_each_move_with_its_steps_and_what_to_show():
     assert entries["L-c4-f4"]["show"] == {"path": ["c4", "d4", "e4", "f4"], "landing": "token"}
     s2 = state(3, ["Sb2,Mb3,Lc2", "Sc3", "Sb10"], turn="1:ML")
     assert s2.view()["input"]["moves"] == [
-        {"move": "S-b2x", "steps": [["b2"]], "show": {"remove": "b2"}}]
+        {"move": "S-b2x", "steps": [["b2"]], "show": {"remove": "b2"}, "confirm": True}]
 
 
 def test_view_shape():

@@ -30,10 +30,13 @@ class Option:
     choices: tuple[tuple[str, str], ...] = ()  # (value, English label)
     min: int | None = None
     max: int | None = None
+    seat: int | None = None  # an option of one seat (1-based), shown with that seat
 
     def describe(self) -> dict:
         d: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default,
                              "label": self.label}
+        if self.seat is not None:
+            d["seat"] = self.seat
         if self.choices:
             d["choices"] = [{"value": v, "label": lab} for v, lab in self.choices]
         if self.min is not None:

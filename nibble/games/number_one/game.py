@@ -31,7 +31,7 @@ class NumberOneGame(Game):
         Option("players", "int", 3, "Players", min=2, max=4),
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),
         *(Option(f"pegs{k}", "choice", "MSL", f"Pegs of player {k}",
-                 choices=tuple((a, ARRANGEMENT_LABELS[a]) for a in ARRANGEMENTS))
+                 choices=tuple((a, ARRANGEMENT_LABELS[a]) for a in ARRANGEMENTS), seat=k)
           for k in range(1, 5)),
     )
 

@@ -51,7 +51,9 @@ def format_position(p: Position) -> str:
                 f"{'*' if (p.turned >> (seat * 3 + s)) & 1 else ''}"
                 for s in range(3) if p.pegs[seat * 3 + s] != NONE]
         groups.append(",".join(pegs) or "-")
-    moved = "".join(SIZES[s] for s in range(3) if (p.moved >> s) & 1)
+    # a peg that left the board this turn is simply gone, not "moved"
+    moved = "".join(SIZES[s] for s in range(3)
+                    if (p.moved >> s) & 1 and p.pegs[p.to_move * 3 + s] != NONE)
     out = ",".join(str(s + 1) for s in p.out) or "-"
     return f"one{p.players}:{'/'.join(rows)} {'/'.join(groups)} {p.to_move + 1}:{moved} {out}"
 

@@ -23,8 +23,9 @@ def move_cells(move: int) -> list[str]:
 def input_entry(move: int) -> dict:
     text = move_to_str(move)
     cells = move_cells(move)
-    if move & REMOVE:
-        return {"move": text, "steps": [[cells[0]]], "show": {"remove": cells[0]}}
+    if move & REMOVE:  # a peg leaving the board is never played by a stray click
+        return {"move": text, "steps": [[cells[0]]], "show": {"remove": cells[0]},
+                "confirm": True}
     return {"move": text, "steps": [[cells[0]], [cells[-1]]],
             "show": {"path": cells, "landing": "empty" if move & EMPTY else "token"}}
 
@@ -79,6 +80,7 @@ def build_view(state: NumberOneState) -> dict:
         "to_move_pegs": todo,
         "out": list(state.out),
         "tokens": state.tokens.bit_count(),
+        "movers": [state.seat_of_move(i) for i in range(len(state.moves))],
     }
 
 
