@@ -390,6 +390,8 @@ function wire() {
         state.review = null;
         app.render();
         break;
+      default:
+        if (target.dataset.move && target.closest("#move-actions")) turns.playAction(target.dataset.move);
     }
   });
   document.addEventListener("keydown", (event) => {
@@ -398,7 +400,7 @@ function wire() {
       if (state.review) {
         state.review = null;
         app.render();
-      } else if (state.pick.length) app.turns.clearPick();
+      } else if (state.sel.pick.length) app.turns.clearPick();
     }
   });
   window.addEventListener("hashchange", () => {

@@ -1,14 +1,23 @@
-// Board renderer: draws a square or hex board as SVG from a view's `board`
-// ({shape, row_lengths, cells}) and handles pointer and keyboard input on cells.
-// It knows nothing about rules: what a disc looks like, which cells are selectable
-// or picked, and what a cell is called all come from the caller.
+// Board renderer: draws a board from a view's `board` ({shape, style, row_lengths,
+// cells}) as SVG and handles pointer and keyboard input on cells. It knows no rules
+// (like lichess's chessground): what a cell holds, which cells are selectable or picked,
+// what to highlight and what a cell is called all come from the caller.
 //
 //   const board = new BoardView(element, {onActivate: (id) => …});
-//   board.render(view.board, {paint, label, selectable, picked, marked, interactive});
+//   board.render(view.board, {paint, label, selectable, picked, marked, targets,
+//                             overlays, interactive, ariaLabel, coords});
+//
+// Styles: "tiles" (a square or hex tile per cell: Nibble), "points" (grid lines, pieces on
+// the crossings: Nebuchadnezzar), "holes" (round holes on a hex lattice: Number One).
+// paint(cell) returns null for an empty cell, or a look:
+//   {fill, ink, label, r}        a disc (r: radius as a share of the usual, default 1)
+//   {under: "token" | "hole" | "void", piece?: {fill, ink, label, r, turned}}  a hole
+// overlays: [{kind: "area" | "walls" | "path" | "remove", cells: [ids], tone}]
 
 const SVG = "http://www.w3.org/2000/svg";
 const UNIT = 100; // square cell size / hex width, in SVG user units
 const HEX_R = UNIT / Math.sqrt(3); // circumradius of a pointy-top hex of width UNIT
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 function el(name, attrs = {}, parent) {
   const node = document.createElementNS(SVG, name);
@@ -26,23 +35,19 @@ function hexPoints(cx, cy, r) {
   return pts.join(" ");
 }
 
-// Cell centres for a board shape; returns {width, height, centre(row, col)}.
-export function layout(shape, rowLengths) {
+// Cell centres for a board shape; returns {width, height, centre(row, col)}. `margin`
+// leaves room for coordinates.
+export function layout(shape, rowLengths, margin = 8) {
   const rows = rowLengths.length;
   const widest = Math.max(...rowLengths);
   if (shape === "hex") {
     const dy = 1.5 * HEX_R;
-    const margin = 8;
     return {
       width: widest * UNIT + 2 * margin,
       height: (rows - 1) * dy + 2 * HEX_R + 2 * margin,
-      centre: (r, c) => [
-        margin + ((widest - rowLengths[r]) / 2) * UNIT + c * UNIT + UNIT / 2,
-        margin + HEX_R + r * dy,
-      ],
+      centre: (r, c) => [margin + ((widest - rowLengths[r]) / 2) * UNIT + c * UNIT + UNIT / 2, margin + HEX_R + r * dy],
     };
   }
-  const margin = 8;
   return {
     width: widest * UNIT + 2 * margin,
     height: rows * UNIT + 2 * margin,
@@ -55,50 +60,54 @@ export class BoardView {
     this.container = container;
     this.onActivate = onActivate || (() => {});
     this.key = null;
-    this.cells = new Map(); // id -> {g, disc, text, row, col, x, y}
+    this.cells = new Map(); // id -> {g, disc, text, under, row, col, x, y}
     this.rows = []; // rows[r] = [ids in order]
     this.focusId = null;
     this.svg = null;
   }
 
-  _build(board) {
+  _build(board, coords) {
     const { shape, row_lengths: rowLengths, cells } = board;
-    const geo = layout(shape, rowLengths);
+    const style = board.style || "tiles";
+    const geo = layout(shape, rowLengths, coords ? 44 : 8);
+    this.geo = geo;
     this.container.textContent = "";
     const svg = el("svg", {
       viewBox: `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
-      class: `board board-${shape}`,
+      class: `board board-${shape} board-${style}`,
       role: "group",
       "data-shape": shape,
+      "data-style": style,
     });
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.svg = svg;
     this.cells.clear();
     this.rows = rowLengths.map(() => []);
-    // background: the polygon through the centres of the outline's corner cells,
-    // widened outwards by a thick round-joined stroke
-    const last = rowLengths.length - 1;
-    let widest = 0;
-    rowLengths.forEach((n, r) => {
-      if (n > rowLengths[widest]) widest = r;
-    });
-    const corners = [
-      [0, 0], [0, rowLengths[0] - 1], [widest, rowLengths[widest] - 1],
-      [last, rowLengths[last] - 1], [last, 0], [widest, 0],
-    ].map(([r, c]) => geo.centre(r, c).map((v) => v.toFixed(1)).join(","));
-    el("polygon", { class: "board-bg", points: corners.join(" "), "stroke-width": shape === "hex" ? 2 * HEX_R + 8 : UNIT + 12, "stroke-linejoin": shape === "hex" ? "round" : "miter" }, svg);
+    this._background(svg, geo, shape, style, rowLengths, cells);
+    if (coords) this._coordinates(svg, geo, shape, rowLengths);
     const discR = shape === "hex" ? 41 : 42;
+    this.discR = discR;
     for (const cell of cells) {
       const [x, y] = geo.centre(cell.row, cell.col);
       const g = el("g", { class: "cell", "data-cell": cell.id, tabindex: "-1", role: "button" }, svg);
-      if (shape === "hex") el("polygon", { class: "slot", points: hexPoints(x, y, HEX_R - 2) }, g);
-      else el("rect", { class: "slot", x: x - 47, y: y - 47, width: 94, height: 94, rx: 14 }, g);
+      if (style === "tiles") {
+        if (shape === "hex") el("polygon", { class: "slot", points: hexPoints(x, y, HEX_R - 2) }, g);
+        else el("rect", { class: "slot", x: x - 47, y: y - 47, width: 94, height: 94, rx: 14 }, g);
+      } else {
+        // a transparent hit area the size of a tile, and the point or hole itself
+        if (shape === "hex") el("polygon", { class: "hit", points: hexPoints(x, y, HEX_R) }, g);
+        else el("rect", { class: "hit", x: x - 50, y: y - 50, width: 100, height: 100 }, g);
+        el("circle", { class: style === "holes" ? "slot hole" : "slot point", cx: x, cy: y, r: style === "holes" ? 30 : 9 }, g);
+      }
+      const under = style === "holes" ? el("circle", { class: "token", cx: x, cy: y, r: 17 }, g) : null;
       el("circle", { class: "mark", cx: x, cy: y, r: discR + 4 }, g);
       const disc = el("circle", { class: "disc", cx: x, cy: y, r: discR }, g);
+      const turned = el("path", { class: "turned", d: `M${x - 18} ${y + 14} L${x + 18} ${y + 14}`, "aria-hidden": "true" }, g);
       const text = el("text", { class: "disc-label", x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central" }, g);
-      this.cells.set(cell.id, { g, disc, text, row: cell.row, col: cell.col, x, y });
+      this.cells.set(cell.id, { g, disc, text, under, turned, row: cell.row, col: cell.col, x, y });
       this.rows[cell.row].push(cell.id);
     }
+    this.overlay = el("g", { class: "overlay", "aria-hidden": "true" }, svg);
     for (const row of this.rows) row.sort((a, b) => this.cells.get(a).col - this.cells.get(b).col);
     svg.addEventListener("click", (event) => {
       const g = event.target.closest("[data-cell]");
@@ -119,47 +128,145 @@ export class BoardView {
     this.focusId = cells.length ? cells[0].id : null;
   }
 
-  // options: paint(cell) -> {fill, ink, label} | null for empty; label(cell, flags) -> string;
-  // selectable, picked, marked: Sets of cell ids; interactive: bool
+  // the board's background: a filled outline, plus grid lines for a board of points
+  _background(svg, geo, shape, style, rowLengths, cells) {
+    const last = rowLengths.length - 1;
+    let widest = 0;
+    rowLengths.forEach((n, r) => {
+      if (n > rowLengths[widest]) widest = r;
+    });
+    const corners = [
+      [0, 0], [0, rowLengths[0] - 1], [widest, rowLengths[widest] - 1],
+      [last, rowLengths[last] - 1], [last, 0], [widest, 0],
+    ].map(([r, c]) => geo.centre(r, c).map((v) => v.toFixed(1)).join(","));
+    const pad = style === "points" ? UNIT - 10 : shape === "hex" ? 2 * HEX_R + 8 : UNIT + 12;
+    el("polygon", { class: "board-bg", points: corners.join(" "), "stroke-width": pad, "stroke-linejoin": shape === "hex" ? "round" : "miter" }, svg);
+    if (style !== "points") return;
+    const lines = el("g", { class: "grid-lines" }, svg);
+    const rows = rowLengths.length;
+    const cols = Math.max(...rowLengths);
+    for (let r = 0; r < rows; r++) {
+      const [x1, y] = geo.centre(r, 0);
+      const [x2] = geo.centre(r, cols - 1);
+      el("line", { x1, y1: y, x2, y2: y }, lines);
+    }
+    for (let c = 0; c < cols; c++) {
+      const [x, y1] = geo.centre(0, c);
+      const [, y2] = geo.centre(rows - 1, c);
+      el("line", { x1: x, y1, x2: x, y2 }, lines);
+    }
+    void cells;
+  }
+
+  // letters and numbers at the edges (square), row numbers at both ends of each row (hex)
+  _coordinates(svg, geo, shape, rowLengths) {
+    const g = el("g", { class: "coords", "aria-hidden": "true" }, svg);
+    const label = (x, y, text) => {
+      const t = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+      t.textContent = text;
+    };
+    rowLengths.forEach((n, r) => {
+      const [x0, y] = geo.centre(r, 0);
+      const [x1] = geo.centre(r, n - 1);
+      label(x0 - (shape === "hex" ? UNIT * 0.78 : UNIT * 0.72), y, String(r + 1));
+      label(x1 + (shape === "hex" ? UNIT * 0.78 : UNIT * 0.72), y, String(r + 1));
+    });
+    if (shape === "hex") {
+      // letters count within each row: mark the first cell of the top and bottom rows
+      const top = rowLengths.length - 1;
+      for (const r of [0, top]) {
+        for (let c = 0; c < rowLengths[r]; c++) {
+          const [x, y] = geo.centre(r, c);
+          label(x, y + (r === 0 ? -HEX_R - 14 : HEX_R + 14), LETTERS[c]);
+        }
+      }
+      return;
+    }
+    const cols = Math.max(...rowLengths);
+    for (let c = 0; c < cols; c++) {
+      const [x, y0] = geo.centre(0, c);
+      const [, y1] = geo.centre(rowLengths.length - 1, c);
+      label(x, y0 - UNIT * 0.72, LETTERS[c]);
+      label(x, y1 + UNIT * 0.72, LETTERS[c]);
+    }
+  }
+
   render(board, options) {
-    const key = `${board.shape}:${board.row_lengths.join(",")}`;
+    const coords = options.coords !== false;
+    const key = `${board.shape}:${board.style || "tiles"}:${board.row_lengths.join(",")}:${coords}`;
     if (key !== this.key || !this.svg) {
-      this._build(board);
+      this._build(board, coords);
       this.key = key;
     }
     const { paint, label, selectable, picked, marked, interactive, ariaLabel } = options;
+    const targets = options.targets || new Map();
     this.svg.setAttribute("aria-label", ariaLabel || "");
     this.svg.classList.toggle("interactive", !!interactive);
     this.svg.classList.toggle("picking", picked.size > 0);
     for (const cell of board.cells) {
       const entry = this.cells.get(cell.id);
       if (!entry) continue;
-      const { g, disc, text } = entry;
-      const look = cell.color == null ? null : paint(cell);
+      const { g, disc, text, under, turned } = entry;
+      const look = paint(cell);
+      const piece = look && (look.under !== undefined ? look.piece : look);
       const isSelectable = !!interactive && selectable.has(cell.id);
       const isPicked = picked.has(cell.id);
       const isMarked = marked.has(cell.id);
-      g.dataset.empty = look ? "false" : "true";
+      g.dataset.empty = piece ? "false" : "true";
       g.dataset.selectable = isSelectable ? "true" : "false";
       g.dataset.picked = isPicked ? "true" : "false";
       g.dataset.marked = isMarked ? "true" : "false";
-      if (look) {
-        g.dataset.color = String(cell.color);
-        disc.setAttribute("fill", look.fill);
-        text.setAttribute("fill", look.ink);
-        text.textContent = look.label;
+      if (targets.has(cell.id) && isSelectable) g.dataset.target = targets.get(cell.id);
+      else delete g.dataset.target;
+      if (under) {
+        g.dataset.under = look?.under ?? "hole";
+        under.setAttribute("r", look?.under === "token" ? 17 : 0);
+      }
+      if (piece) {
+        g.dataset.color = String(cell.color ?? piece.color ?? "");
+        disc.setAttribute("fill", piece.fill);
+        disc.setAttribute("r", String(this.discR * (piece.r ?? 1)));
+        disc.dataset.tone = piece.tone || "";
+        text.setAttribute("fill", piece.ink);
+        text.textContent = piece.label ?? "";
+        turned.style.display = piece.turned ? "" : "none";
+        turned.setAttribute("stroke", piece.ink);
       } else {
         delete g.dataset.color;
         disc.removeAttribute("fill");
         text.textContent = "";
+        turned.style.display = "none";
       }
       g.setAttribute("aria-label", label(cell, { selectable: isSelectable, picked: isPicked, marked: isMarked }));
+      // (no aria-disabled: a cell that cannot be played still answers a click with why)
       if (isPicked) g.setAttribute("aria-pressed", "true");
       else g.removeAttribute("aria-pressed");
-      g.setAttribute("aria-disabled", isSelectable || isPicked ? "false" : "true");
     }
+    this._overlays(options.overlays || []);
     if (!this.cells.has(this.focusId)) this.focusId = board.cells.length ? board.cells[0].id : null;
     this._rove();
+  }
+
+  // areas, walls, paths and removals drawn above the pieces, from cell ids
+  _overlays(overlays) {
+    const layer = this.overlay;
+    layer.textContent = "";
+    for (const { kind, cells, tone } of overlays) {
+      const at = (cells || []).map((id) => this.cells.get(id)).filter(Boolean);
+      if (!at.length) continue;
+      const cls = `ov ov-${kind}${tone ? ` tone-${tone}` : ""}`;
+      if (kind === "path") {
+        el("polyline", { class: cls, points: at.map((c) => `${c.x},${c.y}`).join(" ") }, layer);
+        const end = at[at.length - 1];
+        el("circle", { class: `${cls} ov-end`, cx: end.x, cy: end.y, r: 14 }, layer);
+        continue;
+      }
+      for (const c of at) {
+        if (kind === "area") el("rect", { class: cls, x: c.x - 44, y: c.y - 44, width: 88, height: 88, rx: 10 }, layer);
+        else if (kind === "walls") el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR + 2 }, layer);
+        else if (kind === "remove") el("path", { class: cls, d: `M${c.x - 26} ${c.y - 26} L${c.x + 26} ${c.y + 26} M${c.x + 26} ${c.y - 26} L${c.x - 26} ${c.y + 26}` }, layer);
+      }
+    }
   }
 
   _rove() {
@@ -172,6 +279,11 @@ export class BoardView {
     this.focusId = id;
     this._rove();
     entry.g.focus();
+  }
+
+  // Put the keyboard focus back on the board (on the cell last used).
+  focus() {
+    if (this.focusId) this.focusCell(this.focusId);
   }
 
   _key(event) {

@@ -2,33 +2,24 @@
 // answer) and the result dialog. Messages are in messages.js.
 
 import { t } from "./i18n.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child == null || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
+import { h } from "./dom.js";
 
 export function gameName(info) {
   return t(`game.${info.id}`, {}, info.name || info.id);
 }
 
+// Options of one seat (Number One's pegs1…pegs4) share their words: key "option.pegs".
+function optionKey(option) {
+  return option.seat ? option.name.replace(/\d+$/, "") : option.name;
+}
+
 export function optionLabel(option) {
-  return t(`option.${option.name}`, {}, option.label || option.name);
+  return t(`option.${optionKey(option)}`, {}, option.label || option.name);
 }
 
 export function choiceLabel(option, choice) {
   // variants are named by id everywhere (variant.square9); other options by option.value
-  const key = option.name === "variant" ? `variant.${choice.value}` : `option.${option.name}.${choice.value}`;
+  const key = option.name === "variant" ? `variant.${choice.value}` : `option.${optionKey(option)}.${choice.value}`;
   return t(key, {}, choice.label || String(choice.value));
 }
 
@@ -54,6 +45,16 @@ function optionField(option, value, idPrefix) {
     const input = h("input", { id, name: option.name, type: "checkbox" });
     input.checked = value ?? option.default ?? false;
     return h("div", { class: "field field-check" }, input, h("label", { for: id }, label));
+  }
+  if (option.type === "int" && option.min != null && option.max != null && option.max - option.min <= 12 && option.default != null) {
+    // a small range reads better as a list
+    const select = h("select", { id, name: option.name });
+    for (let n = option.min; n <= option.max; n++) {
+      const o = h("option", { value: String(n) }, String(n));
+      if (n === (value ?? option.default)) o.selected = true;
+      select.append(o);
+    }
+    return h("div", { class: "field" }, h("label", { for: id }, label), select);
   }
   if (option.type === "int") {
     const input = h("input", {
@@ -90,6 +91,14 @@ function readOption(form, option) {
   return input.value;
 }
 
+// How many seats: the value of the game's players option if it has one, else its maximum.
+function seatCountOf(info, form) {
+  const name = info.players?.option;
+  const field = name ? form.elements[name] : null;
+  const n = field ? Number(field.value) : NaN;
+  return Number.isInteger(n) && n >= (info.players?.min ?? 1) ? n : info.players?.max ?? 2;
+}
+
 // Resolves with {game, options, seats, level} or null when cancelled.
 export function openNewGameDialog({ games, levels, current }) {
   const dialog = document.getElementById("new-game-dialog");
@@ -106,30 +115,48 @@ export function openNewGameDialog({ games, levels, current }) {
     }
     const levelField = h("div", { class: "field" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect);
 
-    function fill() {
+    // seats: as many as the game has (or as its players option says), each human or
+    // computer, with the options that belong to that seat
+    function fillSeats() {
       const info = games.find((g) => g.id === gameId);
       const sameGame = current?.game === gameId;
-      optionsBox.replaceChildren(...info.options.map((o) => optionField(o, sameGame ? current.options?.[o.name] : undefined, "ng")));
-      const count = info.players?.max ?? 2;
+      const count = seatCountOf(info, form);
+      const kept = [...seatsBox.querySelectorAll(".seat-choice")].map((group) => group.querySelector("input:checked")?.value);
       seatsBox.replaceChildren(h("legend", {}, t("newgame.players")));
       for (let seat = 0; seat < count; seat++) {
-        const value = current?.seats?.[seat] ?? (seat === 0 ? "human" : "ai");
-        const group = h("div", { class: "seat-choice", role: "radiogroup", "aria-label": t("option.seat", { n: seat + 1 }) }, h("span", { class: "seat-label" }, h("span", { class: `seat-dot seat-${seat}` }), t("option.seat", { n: seat + 1 })));
+        const value = kept[seat] ?? current?.seats?.[seat] ?? (seat === 0 ? "human" : "ai");
+        const labelId = `ng-seat${seat}-label`;
+        const group = h("div", { class: "seat-choice", role: "radiogroup", "aria-labelledby": labelId }, h("span", { class: "seat-label", id: labelId }, h("span", { class: `seat-dot seat-${seat}` }), t("option.seat", { n: seat + 1 })));
         for (const kind of ["human", "ai"]) {
           const id = `ng-seat${seat}-${kind}`;
           const input = h("input", { type: "radio", name: `seat${seat}`, id, value: kind });
           input.checked = value === kind;
           group.append(h("span", { class: "segment" }, input, h("label", { for: id }, t(`seat.${kind}`))));
         }
+        for (const option of info.options.filter((o) => o.seat === seat + 1)) {
+          group.append(optionField(option, sameGame ? current.options?.[option.name] : undefined, "ng"));
+        }
         seatsBox.append(group);
       }
-      const syncLevel = () => {
-        const anyAi = [...form.querySelectorAll(".seats input:checked")].some((i) => i.value === "ai");
-        levelField.hidden = !anyAi;
-      };
-      seatsBox.onchange = syncLevel;
-      syncLevel();
+      const anyAi = [...seatsBox.querySelectorAll("input:checked")].some((i) => i.value === "ai");
+      levelField.hidden = !anyAi;
     }
+
+    function fill() {
+      const info = games.find((g) => g.id === gameId);
+      const sameGame = current?.game === gameId;
+      optionsBox.replaceChildren(...info.options.filter((o) => !o.seat).map((o) => optionField(o, sameGame ? current.options?.[o.name] : undefined, "ng")));
+      seatsBox.replaceChildren();
+      fillSeats();
+    }
+    optionsBox.addEventListener("change", (event) => {
+      const info = games.find((g) => g.id === gameId);
+      if (event.target.name === info.players?.option) fillSeats();
+    });
+    seatsBox.addEventListener("change", () => {
+      const anyAi = [...seatsBox.querySelectorAll("input:checked")].some((i) => i.value === "ai");
+      levelField.hidden = !anyAi;
+    });
 
     const gameField =
       games.length > 1
@@ -143,7 +170,8 @@ export function openNewGameDialog({ games, levels, current }) {
 
     const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel" }, t("action.cancel"));
     const start = h("button", { type: "submit", class: "button primary", "data-dialog": "start", value: "start" }, t("action.start"));
-    form.append(...[h("h2", {}, t("newgame.title")), gameField, optionsBox, seatsBox, levelField, h("div", { class: "dialog-buttons" }, cancel, start)].filter(Boolean));
+    dialog.setAttribute("aria-labelledby", "newgame-title");
+    form.append(...[h("h2", { id: "newgame-title" }, t("newgame.title")), gameField, optionsBox, seatsBox, levelField, h("div", { class: "dialog-buttons" }, cancel, start)].filter(Boolean));
     fill();
     dialog.replaceChildren(form);
 
@@ -165,7 +193,7 @@ export function openNewGameDialog({ games, levels, current }) {
         if (value !== undefined && value !== null) options[option.name] = value;
       }
       const seats = [];
-      for (let seat = 0; seat < (info.players?.max ?? 2); seat++) seats.push(form.elements[`seat${seat}`].value || "human");
+      for (let seat = 0; seat < seatCountOf(info, form); seat++) seats.push(form.elements[`seat${seat}`]?.value || "human");
       finish({ game: gameId, options, seats, level: levelSelect.value || null });
     });
     dialog.showModal();
@@ -184,8 +212,9 @@ export function showResultDialog({ title, text, extra, onNewGame }) {
     dialog.close();
     onNewGame();
   });
+  dialog.setAttribute("aria-labelledby", "result-title");
   dialog.replaceChildren(
-    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", {}, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, again))
+    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, again))
   );
   if (!dialog.open) dialog.showModal();
   again.focus();

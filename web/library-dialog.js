@@ -9,21 +9,7 @@ import { gameName } from "./dialogs.js";
 import { language, t } from "./i18n.js";
 import * as library from "./library.js";
 import { downloadRecord, downloadText } from "./share.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child == null || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
+import { h } from "./dom.js";
 
 function describe(entry, games, currentId) {
   const s = entry.summary || {};

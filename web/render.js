@@ -45,27 +45,33 @@ export function render(app) {
   const view = state.review?.view ?? state.view;
   if (!view) return;
   html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
+  html.dataset.game = view.game;
   const ui = presentationFor(view.game);
   const seatName = seatNamer(state);
   const ctx = { t, seatName };
   const live = interactive(state);
-  const picked = new Set(state.pick);
-  const selectable = live ? (state.pick.length ? state.picker.selectable(state.pick) : state.picker.takeable) : new Set();
+  const sel = state.sel;
+  const picker = state.picker;
+  const selectable = live ? picker.selectable(sel) : new Set();
+  const pending = live ? picker.pending(sel) : null;
+  const picked = new Set(live ? sel.pick : []);
   const marked = new Set(view.last_move?.cells || []);
-  const complete = live && state.picker.match(state.pick);
+  const selectableWord = t(`cell.selectable.${view.game}`, {}, t("cell.takeable"));
 
   board.render(view.board, {
     paint: (cell) => ui.paint(cell, view),
     label: (cell, flags) => {
-      const parts = [cell.color == null ? t("cell.empty", { cell: cell.id }) : ui.describeCell(cell, view, ctx)];
+      const parts = [ui.describeCell(cell, view, ctx)];
       if (flags.picked) parts.push(t("cell.picked"));
-      else if (flags.selectable) parts.push(t("cell.takeable"));
+      else if (flags.selectable) parts.push(selectableWord);
       if (flags.marked) parts.push(t("cell.last"));
       return parts.join(", ");
     },
     selectable,
-    picked: live ? picked : new Set(),
+    picked,
     marked,
+    targets: live ? targetsOf(picker, sel) : null,
+    overlays: [...(ui.overlays?.(view, { ...ctx, state }) || []), ...overlaysOf(pending)],
     interactive: live,
     ariaLabel: t("board.label"),
   });
@@ -77,20 +83,21 @@ export function render(app) {
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
   else if (live && state.hint) text = hintText(state, view, seatName);
-  else if (live && state.pick.length) {
-    const cells = state.pick.map((id) => view.board.cells.find((c) => c.id === id));
-    text = ui.pickStatus(view, cells, !!complete, ctx) || t("status.picked", { count: state.pick.length });
-  } else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
-  else text = t("status.your-move", { player: seatName(view.to_move) });
+  else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
+  else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
+  else text = ui.prompt ? ui.prompt(view, ctx) : t("status.your-move", { player: seatName(view.to_move) });
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
   status.classList.toggle("thinking", state.thinking && !state.review);
   $("#review-back").hidden = !state.review;
 
-  // pick bar
-  $('[data-action="confirm"]').disabled = !complete;
-  $('[data-action="clear"]').disabled = !(live && state.pick.length);
-  $("#pick-count").textContent = live && state.pick.length ? t("status.picked", { count: state.pick.length }) : "";
+  // pick bar: confirm, clear, and the moves that are not made on the board (a swap)
+  const confirm = $('[data-action="confirm"]');
+  confirm.disabled = !pending;
+  confirm.textContent = (pending && ui.confirmLabel?.(pending, ctx)) || t(`action.confirm.${view.game}`, {}, t("action.confirm"));
+  $('[data-action="clear"]').disabled = !(live && sel.pick.length);
+  $("#pick-count").textContent = live && sel.pick.length > 1 && view.input?.kind === "set" ? t("status.picked", { count: sel.pick.length }) : pending && pending.count > 1 ? t("status.choice", { index: pending.index + 1, count: pending.count }) : "";
+  renderActions(view, live);
 
   renderControls(state);
   const current = state.view;
@@ -101,8 +108,52 @@ export function render(app) {
   pause.querySelector("span").textContent = t(state.paused ? "action.resume" : "action.pause");
 
   renderResult(current, ctx);
-  ui.renderPanel($("#game-panel"), view, ctx);
+  ui.renderPanel($("#game-panel"), view, { ...ctx, state });
   renderMoves(app, moves, view);
+}
+
+// What the pending move changes, drawn over the board.
+function overlaysOf(pending) {
+  const show = pending?.show;
+  if (!show) return [];
+  const out = [];
+  if (show.area) out.push({ kind: "area", cells: show.area });
+  if (show.walls) out.push({ kind: "walls", cells: show.walls });
+  if (show.path) out.push({ kind: "path", cells: show.path, tone: show.landing });
+  if (show.remove) out.push({ kind: "remove", cells: [show.remove] });
+  return out;
+}
+
+// Cells the next click may pick, by what landing there means (`show.landing`), so that
+// the board can mark them differently.
+function targetsOf(picker, sel) {
+  const out = new Map();
+  if (!picker.matching) return out;
+  for (const m of picker.matching(sel.pick)) {
+    const next = m.steps[sel.pick.length];
+    if (next && m.show?.landing) for (const id of next) out.set(id, m.show.landing);
+  }
+  return out;
+}
+
+// Buttons for the legal moves that are not made on the board (Nebuchadnezzar's swap).
+function renderActions(view, live) {
+  const host = $("#move-actions");
+  const actions = live ? view.input?.actions || [] : [];
+  const key = actions.map((a) => a.move).join(" ");
+  if (host.dataset.key === key) return;
+  host.dataset.key = key;
+  host.replaceChildren(
+    ...actions.map((a) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "button";
+      b.dataset.action = a.action;
+      b.dataset.move = a.move;
+      b.textContent = t(`action.${a.action}`, {}, a.move);
+      return b;
+    }),
+  );
 }
 
 // The toolbar's enabled states alone (cheap: while a request is under way).
@@ -111,7 +162,10 @@ export function renderControls(state) {
   $('[data-action="undo"]').disabled = !moves.length || state.busy;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
   $('[data-action="hint"]').disabled = !interactive(state);
-  if (state.busy) $('[data-action="confirm"]').disabled = true;
+  if (state.busy) {
+    $('[data-action="confirm"]').disabled = true;
+    for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;
+  }
 }
 
 // The status line's hint: the suggested move and the engine's estimate as a percentage.

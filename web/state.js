@@ -11,8 +11,8 @@ export function createState() {
     record: null,
     view: null,
     redo: [], // moves undone, last undone at the end
-    pick: [], // cells picked so far (the picker in pick.js says what they mean)
-    picker: null, // the view's picker
+    sel: { pick: [], choice: 0 }, // cells clicked so far, and which of several moves is shown
+    picker: null, // turns clicks into moves for this view (pick.js)
     seats: ["human", "human"],
     level: null,
     origin: "", // the URL query that created this game, so a reload resumes it

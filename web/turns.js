@@ -8,7 +8,7 @@ import { presentationFor } from "./games/index.js";
 import { showResultDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { showMessage } from "./messages.js";
-import { SetPicker } from "./pick.js";
+import { EMPTY, pickerFor } from "./pick.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
@@ -79,10 +79,10 @@ export function createTurns(app) {
     state.record = record;
     state.view = view;
     remember(record, view);
-    state.pick = [];
+    state.sel = EMPTY;
     state.hint = null;
     state.review = null;
-    state.picker = view.input?.kind === "set" ? new SetPicker(view) : null;
+    state.picker = pickerFor(view);
     state.generation++;
     setThinking(false);
     if (save) app.session.persist();
@@ -94,6 +94,19 @@ export function createTurns(app) {
     }
     if (!view.result) state.resultShown = null;
     scheduleComputer();
+    playForced();
+  }
+
+  // A move a human seat cannot avoid (a forced pass) is played for them, and said.
+  function playForced() {
+    const view = state.view;
+    const forced = view?.input?.forced;
+    if (!forced || view.result || isAi(state, view.to_move) || state.review) return;
+    const generation = state.generation;
+    showMessage(t(`forced.${forced}`, { player: seatNamer(state)(view.to_move) }), "info", null, { key: "forced" });
+    setTimeout(() => {
+      if (generation === state.generation && !state.busy) withBusy(() => playMove(forced));
+    }, 900);
   }
 
   async function withBusy(fn) {
@@ -123,28 +136,34 @@ export function createTurns(app) {
 
   function confirmPick() {
     if (!state.picker || state.busy || state.thinking) return;
-    const move = state.picker.match(state.pick);
-    if (!move) return;
+    const pending = state.picker.pending(state.sel);
+    if (!pending) return;
+    withBusy(() => playMove(pending.move));
+  }
+
+  // A move not made on the board (a swap): a button of the pick bar.
+  function playAction(move) {
+    if (!app.interactive()) return;
     withBusy(() => playMove(move));
   }
 
   function clearPick() {
-    state.pick = [];
+    state.sel = EMPTY;
     state.hint = null;
     app.render();
   }
 
   function onCellActivate(id, interactiveNow) {
     if (!interactiveNow) return;
-    const index = state.pick.indexOf(id);
-    if (index >= 0) {
-      state.pick.splice(index, 1);
-    } else {
-      const selectable = state.pick.length ? state.picker.selectable(state.pick) : state.picker.takeable;
-      if (!selectable.has(id)) return;
-      state.pick.push(id);
-    }
+    const next = state.picker.click(state.sel, id);
+    if (!next) return;
     state.hint = null;
+    if (next.play) {
+      state.sel = EMPTY;
+      withBusy(() => playMove(next.play));
+      return;
+    }
+    state.sel = next.sel;
     app.render();
   }
 
@@ -259,7 +278,7 @@ export function createTurns(app) {
     await withBusy(async () => {
       const suggestion = await askEngine(level());
       if (generation !== state.generation || !suggestion.move) return;
-      state.pick = suggestion.move.split(state.view.input?.separator || "+");
+      state.sel = state.picker.forMove(suggestion.move);
       state.hint = suggestion;
     });
   }
@@ -291,7 +310,7 @@ export function createTurns(app) {
   });
 
   return {
-    setPosition, withBusy, playMove, confirmPick, clearPick, onCellActivate, undo, redo,
+    setPosition, withBusy, playMove, confirmPick, playAction, clearPick, onCellActivate, undo, redo,
     hint, togglePause, review, scheduleComputer, cancelThinking, setThinking,
   };
 }

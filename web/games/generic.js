@@ -4,10 +4,10 @@
 export default {
   id: "generic",
   paint(cell) {
-    return { fill: "#8a8f98", ink: "#fff", label: String(cell.color) };
+    return cell.color == null ? null : { fill: "#8a8f98", ink: "#fff", label: String(cell.color) };
   },
   describeCell(cell, view, { t }) {
-    return t("cell.disc", { cell: cell.id, color: cell.color });
+    return cell.color == null ? t("cell.empty", { cell: cell.id }) : t("cell.disc", { cell: cell.id, color: cell.color });
   },
   pickStatus() {
     return null;

@@ -3,8 +3,9 @@
 
 import generic from "./generic.js";
 import nibble from "./nibble.js";
+import numberOne from "./number-one.js";
 
-const MODULES = { nibble };
+const MODULES = { nibble, "number-one": numberOne };
 
 export function presentationFor(gameId) {
   return MODULES[gameId] || generic;

@@ -2,6 +2,8 @@
 // progress towards each win condition, warnings) and the result explanation.
 // Everything shown comes from the view; no rules are computed here.
 
+import { h } from "../dom.js";
+
 // 13 colours chosen to be far apart in hue and lightness (after Kelly's and
 // Trubetskoy's lists of maximally distinct colours); each disc also carries its
 // number, so colour is never the only cue.
@@ -36,27 +38,6 @@ export function colorStyle(color) {
   return { fill: PALETTE[i], ink: INK[i], label: String(color) };
 }
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "style") {
-      // through the CSSOM, which a Content-Security-Policy without 'unsafe-inline' allows
-      for (const decl of value.split(";")) {
-        const i = decl.indexOf(":");
-        if (i > 0) node.style.setProperty(decl.slice(0, i).trim(), decl.slice(i + 1).trim());
-      }
-    }
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child == null || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
-  }
-  return node;
-}
-
 function chip(color, extra = "") {
   const s = colorStyle(color);
   return h("span", { class: `chip ${extra}`, style: `--chip:${s.fill};--ink:${s.ink}`, "data-color": color }, s.label);
@@ -75,19 +56,23 @@ export default {
   id: "nibble",
 
   paint(cell) {
-    return colorStyle(cell.color);
+    return cell.color == null ? null : colorStyle(cell.color);
   },
 
-  // the Nibble words of a cell's accessible name ("colour 7")
+  // the Nibble words of a cell's accessible name ("c4, colour 7")
   describeCell(cell, view, { t }) {
-    return t("cell.disc", { cell: cell.id, color: cell.color });
+    return cell.color == null ? t("cell.empty", { cell: cell.id }) : t("cell.disc", { cell: cell.id, color: cell.color });
+  },
+
+  prompt(view, { t, seatName }) {
+    return t("status.your-move", { player: seatName(view.to_move) });
   },
 
   // a line for the status bar while the player is picking
-  pickStatus(view, pickedCells, complete, { t }) {
-    if (!pickedCells.length) return null;
-    const color = pickedCells[0].color;
-    return complete ? t("status.pick-more", { color }) : t("status.pick-incomplete");
+  pickStatus(view, sel, pending, { t }) {
+    if (!sel.pick.length) return null;
+    const color = view.board.cells.find((c) => c.id === sel.pick[0])?.color;
+    return pending ? t("status.pick-more", { color }) : t("status.pick-incomplete");
   },
 
   renderPanel(container, view, { t, seatName }) {

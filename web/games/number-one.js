@@ -1,0 +1,109 @@
+// Number One presentation: holes with tokens or sunk, pegs of up to four players in
+// distinct colours and three sizes (turned pegs marked), the players' panel (who is
+// in, the order the others went out, which pegs still have to move) and the result.
+// Everything shown comes from the view; no rules are computed here.
+
+import { h } from "../dom.js";
+
+// Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
+// also carries its player's number, so colour is never the only cue.
+export const SEAT_COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
+const SEAT_INK = ["#fff", "#fff", "#fff", "#111"];
+const SIZE_R = { S: 0.5, M: 0.72, L: 0.94 };
+const SIZES = ["S", "M", "L"];
+
+function pegName(t, size) {
+  return t(`number-one.peg.${size}`);
+}
+
+function seatDot(seat) {
+  return h("span", { class: `seat-dot seat-${seat}` });
+}
+
+export default {
+  id: "number-one",
+
+  paint(cell) {
+    if (!cell.playable) return { under: "void" };
+    const under = cell.token ? "token" : "hole";
+    if (!cell.peg) return { under };
+    const { seat, size, turned } = cell.peg;
+    return {
+      under,
+      piece: { fill: SEAT_COLORS[seat % 4], ink: SEAT_INK[seat % 4], label: String(seat + 1), r: SIZE_R[size], turned, tone: turned ? "turned" : "" },
+    };
+  },
+
+  describeCell(cell, view, { t, seatName }) {
+    if (!cell.playable) return t("number-one.cell.off", { cell: cell.id });
+    const hole = t(cell.token ? "number-one.cell.token" : "number-one.cell.sunk", { cell: cell.id });
+    if (!cell.peg) return hole;
+    const { seat, size, turned } = cell.peg;
+    const peg = t(turned ? "number-one.cell.peg-turned" : "number-one.cell.peg", { player: seatName(seat), peg: pegName(t, size) });
+    return `${hole}, ${peg}`;
+  },
+
+  prompt(view, { t, seatName }) {
+    const pegs = (view.to_move_pegs || []).map((s) => pegName(t, s)).join(", ");
+    return t("number-one.status.move", { player: seatName(view.to_move), pegs });
+  },
+
+  pickStatus(view, sel, pending, { t }) {
+    const peg = view.board.cells.find((c) => c.id === sel.pick[0])?.peg;
+    if (!peg) return null;
+    const name = pegName(t, peg.size);
+    if (pending?.show?.remove) return t("number-one.status.remove", { peg: name });
+    if (pending && pending.count > 1) return t("number-one.status.paths", { count: pending.count });
+    return t("number-one.status.where", { peg: name });
+  },
+
+  confirmLabel(pending, { t }) {
+    return pending.show?.remove ? t("number-one.action.remove") : t("action.confirm.number-one");
+  },
+
+  // the last move's path, faintly
+  overlays(view, { state }) {
+    const last = view.last_move;
+    if (!last || state?.sel?.pick?.length || last.cells.length < 2) return [];
+    return [{ kind: "path", cells: last.cells, tone: "last" }];
+  },
+
+  renderPanel(container, view, { t, seatName }) {
+    const out = view.out || [];
+    const list = h("ol", { class: "players" });
+    for (let seat = 0; seat < view.players; seat++) {
+      const pegs = (view.pegs?.[seat] || []);
+      const gone = out.indexOf(seat);
+      const moving = !view.result && view.to_move === seat;
+      const chips = SIZES.map((size) => {
+        const peg = pegs.find((p) => p.size === size);
+        const todo = moving && (view.to_move_pegs || []).includes(size);
+        const label = peg ? `${pegName(t, size)}${peg.turned ? ` (${t("number-one.turned")})` : ""}${todo ? ` — ${t("number-one.to-move")}` : ""}` : `${pegName(t, size)}: ${t("number-one.gone")}`;
+        return h("span", { class: `peg-chip size-${size}${peg ? "" : " gone"}${peg?.turned ? " turned" : ""}${todo ? " todo" : ""}`, title: label, "aria-label": label }, size);
+      });
+      const status = gone >= 0 ? t("number-one.out", { n: gone + 1 }) : view.result?.winner === seat ? t("number-one.winner") : moving ? t("number-one.moving") : t("number-one.in");
+      list.append(
+        h("li", { class: `player-row seat-${seat}${moving ? " to-move" : ""}${gone >= 0 ? " out" : ""}`, "data-seat": seat },
+          seatDot(seat),
+          h("span", { class: "seat-name" }, seatName(seat)),
+          h("span", { class: "pegs" }, chips),
+          h("span", { class: "help player-status" }, status)),
+      );
+    }
+    container.replaceChildren(
+      h("section", { class: "panel-section", "aria-labelledby": "players-title" },
+        h("h2", { id: "players-title" }, t("number-one.players")),
+        list,
+        h("p", { class: "help" }, t("number-one.tokens", { count: view.tokens ?? 0 })),
+        h("p", { class: "help" }, t("number-one.legend"))),
+    );
+  },
+
+  explainResult(view, { t, seatName }) {
+    const r = view.result;
+    if (!r) return null;
+    const player = seatName(r.winner);
+    const order = (r.out || []).map((s) => seatName(s)).join(", ");
+    return { title: t("result.title", { player }), text: t("number-one.result", { player, order }) };
+  },
+};
