@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..core.errors import UnknownGame
 from ..core.protocol import Game
+from .nebuchadnezzar import NebuchadnezzarGame
 from .nibble import NibbleGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(),)}
+GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NebuchadnezzarGame())}
 
 
 def get_game(game_id: object) -> Game:
