@@ -138,3 +138,54 @@ def test_view_op_shows_an_earlier_ply():
     early = ok(handle({"op": "view", "record": rec, "ply": 1}))
     assert early["view"]["ply"] == 1 and early["view"]["legal_moves"][-1] == "swap"
     assert early["record"]["moves"] == ["c3"]
+
+
+# -- the command line and the benchmarks ---------------------------------------------------
+
+
+def test_cli_shows_a_position_and_lists_its_moves(capsys):
+    from nibble.cli import main
+
+    position = "neb5:...../..b../.bwb./..b../..... b"
+    assert main(["show", position]) == 0
+    out = capsys.readouterr().out
+    assert "  3 . b w b ." in out and "player 2 (white): 1 disc" in out
+    assert "21 legal moves" in out and f"position: {position}" in out
+    assert main(["moves", position]) == 0
+    assert capsys.readouterr().out.split()[-1] == "xc3:c3"
+
+
+def test_cli_hot_seat_game(monkeypatch, capsys):
+    import io
+
+    from nibble.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("c3\nc2\nswap\nrecord\nquit\n"))
+    assert main(["play", "--game", "nebuchadnezzar", "--size", "5", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "! c2 cannot be placed" in out
+    assert '"moves": ["c3", "swap"]' in out
+
+
+def test_bench_has_nebuchadnezzar_entries(capsys):
+    from nibble.cli import main
+
+    assert main(["bench", "--json", "--seconds", "0.05", "--variants", "nebuchadnezzar-8"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    entry = figures["nebuchadnezzar-8"]
+    assert entry["playouts"] >= 3 and entry["playouts_per_s"] > 0
+    assert entry["legal_moves_us"] > 0 and entry["plies_per_playout"] >= 30
+    assert entry["legal_moves_per_position"] > 1
+
+
+def test_reference_benchmark_compares_the_same_positions():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "bench_nebuchadnezzar_reference.py"
+    spec = importlib.util.spec_from_file_location("bench_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    figures = module.compare(6, 6, seed=3, repeat=1)  # it checks that both agree
+    assert figures["positions"] == 6
+    assert figures["engine_us"] > 0 and figures["reference_us"] > 0 and figures["ratio"] > 0

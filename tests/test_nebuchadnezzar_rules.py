@@ -507,4 +507,4 @@ def test_render_text_draws_the_board_and_the_seats():
     text = s.render_text()
     assert "    a b c d e" in text
     assert "  3 . . b . ." in text
-    assert "player 1 (white): 0 discs" in text and "player 2 (black): 1 discs" in text
+    assert "player 1 (white): 0 discs" in text and "player 2 (black): 1 disc" in text

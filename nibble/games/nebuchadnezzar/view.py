@@ -95,7 +95,7 @@ def render_text(state: NebuchadnezzarState) -> str:
     d = state.discs()
     for seat in range(2):
         color = COLOR_NAMES[seat ^ state.swapped]
-        lines.append(f"player {seat + 1} ({color}): {d[seat]} discs")
+        lines.append(f"player {seat + 1} ({color}): {d[seat]} disc{'' if d[seat] == 1 else 's'}")
     if state.swapped:
         lines.append("(the colours were swapped)")
     return "\n".join(lines)
