@@ -66,12 +66,14 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[tuple]:
     append = out.append
     # mine in the row below each row; below the last row the edge copies the top wall
     mine_below = [*mine_rows[1:], full]
+    enemy_below = [*enemy_rows[1:], 0]
     for r0 in range(n):
         cols_e = enemy_rows[r0]
         if not cols_e:
             continue
         cols_m = mine_rows[r0]  # columns that are mine over the whole band
         top_m = full if r0 == 0 else mine_rows[r0 - 1]
+        top_e = 0 if r0 == 0 else enemy_rows[r0 - 1]
         for r1 in range(r0, n):
             if r1 > r0:
                 cols_e &= enemy_rows[r1]
@@ -122,44 +124,47 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[tuple]:
                     walled = (cols_e & ~(cols_e + walled_left) & ~(cols_e >> 1)
                               & ((cols_m >> 1) | edge_bit))
                     if walled:
-                        _whole_runs(append, enemy_rows, mine_rows, r0, r1, starts, walled,
-                                    n)
+                        _whole_runs(append, r0, r1, last, cols_e, starts, walled,
+                                    top_m, top_e, mine_below[r1], enemy_below[r1])
     return out
 
 
-def _whole_runs(append, enemy_rows: list[int], mine_rows: list[int], r0: int, r1: int,
-                starts: int, walled: int, n: int) -> None:
-    """Capturable whole runs of enemy columns with vt < 1 (so hz must be +1).
+def _whole(cols: int, starts: int, wall: int) -> int:
+    """The runs of ``cols`` whose every column is in ``wall``, as a mask that holds their
+    last column (the carry of ``starts`` runs through a run unless ``wall`` breaks it)."""
+    inside = cols & wall
+    return inside & ~(inside + (starts & inside))
 
-    ``walled`` marks the last column of each run with mine or an edge at both ends.
+
+def _whole_runs(append, r0: int, r1: int, last: int, cols_e: int, starts: int, walled: int,
+                top_m: int, top_e: int, below_m: int, below_e: int) -> None:
+    """Capturable whole runs with vt < 1, so hz = +1: ``walled`` marks the last column of
+    each run with mine beyond one end and mine or the edge beyond the other.
+
+    vt = 0: one wall of each colour across (or two neutral edges); vt = -1: both enemy
+    (or an edge and enemy), and then the run must be narrower than the band is tall.
     """
-    last = n - 1
+    if r0 == 0 and r1 == last:
+        even, enemy = walled, 0  # top and bottom edge: neutral
+    elif r0 == 0:
+        even, enemy = 0, _whole(cols_e, starts, below_e)  # the top edge copies the bottom
+    elif r1 == last:
+        even, enemy = 0, _whole(cols_e, starts, top_e)
+    else:
+        tm, te = _whole(cols_e, starts, top_m), _whole(cols_e, starts, top_e)
+        bm, be = _whole(cols_e, starts, below_m), _whole(cols_e, starts, below_e)
+        even, enemy = (tm & be) | (te & bm), te & be
+    ok = walled & (even | enemy)
     h = r1 - r0 + 1
-    while walled:
-        low = walled & -walled
-        walled ^= low
+    while ok:
+        low = ok & -ok
+        ok ^= low
         b = low.bit_length() - 1
         a = (starts & ((low << 1) - 1)).bit_length() - 1
         if a == 0 and b == last:
-            continue  # two edges: neutral, hz = 0
-        w = b - a + 1
-        span = ((1 << w) - 1) << a
-        top = EDGE if r0 == 0 else _kind(enemy_rows[r0 - 1], mine_rows[r0 - 1], span)
-        bottom = EDGE if r1 == last else _kind(enemy_rows[r1 + 1], mine_rows[r1 + 1], span)
-        if top == BROKEN or bottom == BROKEN:
-            continue
-        vt = PAIR[top][bottom]
-        if vt < 1 and vt * w + h > 0:
+            continue  # two edges beside it: neutral, hz = 0
+        if even & low or b - a + 1 < h:
             append((r0, a, r1, b))
-
-
-def _kind(enemy: int, mine: int, span: int) -> int:
-    """What a wall over the columns of ``span`` is, in a row holding ``enemy``/``mine``."""
-    if mine & span == span:
-        return MINE
-    if enemy & span == span:
-        return ENEMY
-    return BROKEN
 
 
 def captures(lay: Layout, mine: int, theirs: int) -> list[int]:
