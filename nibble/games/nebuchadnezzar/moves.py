@@ -1,7 +1,6 @@
 """How a move is held in memory: one int, cheap to make, compare and play.
 
-* ``PASS`` (0) and ``SWAP`` (1): bit 0 is padding, never a point, so neither can be
-  mistaken for a placement;
+* ``PASS`` (0) and ``SWAP`` (1);
 * a placement: the index of the point's bit (at least the stride + 1, so above both);
 * a capture: minus the rectangle's mask (negative); its corners are the mask's lowest
   and highest bits, so nothing else needs storing.
@@ -11,15 +10,3 @@ from __future__ import annotations
 
 PASS = 0
 SWAP = 1
-
-
-def is_capture(move: int) -> bool:
-    return move < 0
-
-
-def is_placement(move: int) -> bool:
-    return move > SWAP
-
-
-def capture(mask: int) -> int:
-    return -mask

@@ -70,9 +70,10 @@ class NebuchadnezzarState(State[int]):
         return self.reps[(self.black, self.white, self.color)]
 
     def legal_moves(self) -> list[int]:
+        """Every legal move (kept until the position changes; a copy, free to change)."""
         if self._legal is None:
             self._legal = [] if self._result is not None else self.generate()
-        return self._legal
+        return list(self._legal)
 
     def generate(self) -> list[int]:
         """Every legal move, listed afresh: placements in reading order, captures by
@@ -95,7 +96,7 @@ class NebuchadnezzarState(State[int]):
 
     def push(self, move: int) -> None:
         self._undo.append((self.black, self.white, self.color, self.swapped, self.passes,
-                           self.after_swap, self._result, self.reps))
+                           self.after_swap, self._result, self._legal, self.reps))
         self._moves.append(move)
         self.advance(move)
 
@@ -146,13 +147,12 @@ class NebuchadnezzarState(State[int]):
         reps = self.reps
         key = (self.black, self.white, self.color)
         (self.black, self.white, self.color, self.swapped, self.passes, self.after_swap,
-         self._result, self.reps) = self._undo.pop()
+         self._result, self._legal, self.reps) = self._undo.pop()
         if self.reps is reps:  # not a placement: the table is shared, uncount the position
             if reps[key] == 1:
                 del reps[key]
             else:
                 reps[key] -= 1
-        self._legal = None
         return move
 
     def copy(self, history: bool = True) -> NebuchadnezzarState:
