@@ -50,7 +50,12 @@ class NebuchadnezzarState(State[int]):
         return self.color ^ self.swapped
 
     def seat_of(self, color: int) -> int:
+        """The seat playing ``color`` (``BLACK`` or ``WHITE``)."""
         return color ^ self.swapped
+
+    def color_of(self, seat: int) -> int:
+        """The colour (``BLACK`` or ``WHITE``) that ``seat`` plays."""
+        return seat ^ self.swapped
 
     @property
     def result(self) -> Result | None:
@@ -103,7 +108,7 @@ class NebuchadnezzarState(State[int]):
     def advance(self, move: int) -> None:
         """Play ``move`` without keeping what :meth:`pop` needs (fast playouts)."""
         color = self.color
-        mover = color ^ self.swapped
+        mover = self.seat_of(color)
         self._legal = None
         if move == SWAP:
             self.swapped = not self.swapped

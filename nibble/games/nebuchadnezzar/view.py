@@ -48,11 +48,11 @@ def view(state: NebuchadnezzarState) -> dict:
     last = None
     if state.moves:
         m = state.moves[-1]
-        last = {"move": state.move_to_str(m), "seat": state.to_move ^ 1,
+        last = {"move": state.move_to_str(m), "seat": state.to_move ^ 1,  # seats alternate
                 "cells": _move_cells(state, m)}
     discs = _disc_chars(state)
     n = lay.size
-    seat_colors = [COLOR_NAMES[seat ^ state.swapped] for seat in range(2)]
+    seat_colors = [COLOR_NAMES[state.color_of(seat)] for seat in range(2)]
     return {
         "game": state.game.id,
         "variant": None,
@@ -94,7 +94,7 @@ def render_text(state: NebuchadnezzarState) -> str:
         lines.append(f"{r + 1:>3} {row}")
     d = state.discs()
     for seat in range(2):
-        color = COLOR_NAMES[seat ^ state.swapped]
+        color = COLOR_NAMES[state.color_of(seat)]
         lines.append(f"player {seat + 1} ({color}): {d[seat]} disc{'' if d[seat] == 1 else 's'}")
     if state.swapped:
         lines.append("(the colours were swapped)")
