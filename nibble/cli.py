@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .api import handle
+from .bench import VARIANT_IDS
 from .core.errors import NibbleError
 from .core.record import FORMAT, replay, to_record
 
@@ -34,6 +35,10 @@ def _load_state(source: str):
         except ValueError as e:
             raise NibbleError(f"not valid JSON: {e}") from None
         return replay(record)
+    if text.lower().startswith("neb"):  # a Nebuchadnezzar position ends with the colour to move
+        record = {"format": FORMAT, "game": "nebuchadnezzar", "options": {}, "setup": text,
+                  "moves": []}
+        return replay(record)
     setup = text if " " in text else f"{text} {_fixed_table(text)}"
     record = {"format": FORMAT, "game": "nibble", "options": {}, "setup": setup, "moves": []}
     return replay(record)
@@ -53,20 +58,25 @@ def _describe(state) -> str:
         lines.append(f"player {state.to_move + 1} to move; {len(state.legal_moves())} legal moves")
     else:
         who = "a draw" if r.winner is None else f"player {r.winner + 1} wins"
-        lines.append(f"game over: {who} ({r.reason} {r.details.get('colors', '')})")
+        why = " ".join(f"{v}" for v in r.details.values())
+        lines.append(f"game over: {who} ({r.reason} {why})")
     return "\n".join(lines)
 
 
 def cmd_play(args) -> int:
-    options = {"variant": args.variant, "color_order": args.color_order,
-               "decided_early": not args.no_decided_early}
+    if args.game == "nebuchadnezzar":
+        options = {"size": args.size}
+    else:
+        options = {"variant": args.variant, "color_order": args.color_order,
+                   "decided_early": not args.no_decided_early}
     if args.seed is not None:
         options["seed"] = args.seed
     answer = handle({"op": "new", "game": args.game, "options": options})
     if "error" in answer:
         return _fail(answer["error"]["message"])
     record = answer["record"]
-    print(f"seed {record['options'].get('seed')}. Type a move (like a1+c1), 'moves', "
+    example = "d4 or xc3:e5" if args.game == "nebuchadnezzar" else "a1+c1"
+    print(f"seed {record['options'].get('seed')}. Type a move (like {example}), 'moves', "
           "'undo', 'record' or 'quit'.")
     while True:
         state = replay(record)
@@ -118,9 +128,9 @@ def cmd_moves(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .bench import NUMBER_ONE_IDS, VARIANT_IDS, run
+    from .bench import run
 
-    figures = run(args.seconds, args.variants or (*VARIANT_IDS, *NUMBER_ONE_IDS))
+    figures = run(args.seconds, args.variants or VARIANT_IDS)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
@@ -140,8 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game in the terminal (hot-seat)")
-    play.add_argument("--game", default="nibble")
+    play.add_argument("--game", default="nibble", choices=("nibble", "nebuchadnezzar"))
     play.add_argument("--variant", default="square9")
+    play.add_argument("--size", type=int, default=8, help="Nebuchadnezzar's board size")
     play.add_argument("--seed", type=int)
     play.add_argument("--color-order", default="random", choices=("random", "fixed"))
     play.add_argument("--no-decided-early", action="store_true")
@@ -158,9 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure playouts per second and move listing")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=3.0, help="per variant")
-    bench.add_argument("--variants", nargs="*", choices=("square9", "square13", "hex13",
-                                                         "number-one-2", "number-one-3",
-                                                         "number-one-4"))
+    bench.add_argument("--variants", nargs="*", choices=VARIANT_IDS,
+                       help="Nibble variants, Nebuchadnezzar sizes, Number One player counts "
+                            "(default: all)")
     bench.set_defaults(func=cmd_bench)
 
     sub.add_parser("match", help="computer players against each other (see match --help)",

@@ -5,10 +5,12 @@ from __future__ import annotations
 from ..core.errors import UnknownGame
 from ..core.protocol import Game
 from ..core.text import quote
+from .nebuchadnezzar import NebuchadnezzarGame
 from .nibble import NibbleGame
 from .number_one import NumberOneGame
 
-GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NumberOneGame())}
+GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NebuchadnezzarGame(),
+                                             NumberOneGame())}
 
 
 def get_game(game_id: object) -> Game:

@@ -1,0 +1,188 @@
+"""Every legal capture, without trying every rectangle (README: "How captures are found
+fast").
+
+Vocabulary: the mover's discs are *mine*, the other colour's are *enemy*. A rectangle R
+(rows r0..r1, columns c0..c1) of enemy discs is *capturable* when its four walls are
+single-coloured (or the board's edge) and, with the edge rule, mine outnumber the
+enemy's on its perimeter; a *capture* is a capturable rectangle inside no larger
+capturable one.
+
+With w = c1 - c0 + 1 and h = r1 - r0 + 1 the perimeter balance (mine minus enemy's) is
+2·(vt·w + hz·h), where vt (top and bottom wall) and hz (left and right wall) are +1 for a
+pair of walls that counts as mine, -1 as the enemy's, and 0 for one wall of each colour
+or two neutral edges. So R is capturable exactly when ``vt*w + hz*h > 0``.
+
+For each band of rows r0..r1 (grown downwards while some column is enemy from top to
+bottom), call the columns that are enemy over the whole band the *enemy columns*. A
+capturable rectangle on these rows lies in one run a..b of enemy columns. Its side wall
+is enemy unless the rectangle reaches an end of the run, where the wall is the column
+beyond (mine, or the edge, or broken). Two cases remain:
+
+* vt = +1: my discs (or an edge opposite them) above and below. The columns where that
+  holds split the run into *segments*. In a segment, a rectangle's family (which ends of
+  the run it reaches) fixes hz, and the balance vt·w + hz·h only grows with w, so the
+  widest rectangle of each family is capturable if any is, and contains the others:
+  at most three candidates per segment.
+* vt < 1: then hz must be +1, so neither side wall is enemy: the rectangle is the whole
+  run, with my discs beyond one end and mine or the edge beyond the other.
+
+Every capturable rectangle lies inside one of these candidates, each of them capturable,
+so the captures are exactly the candidates inside no other candidate.
+"""
+
+from __future__ import annotations
+
+from .layout import Layout
+
+EDGE, MINE, ENEMY, BROKEN = 0, 1, 2, 3  # what a wall is
+
+
+def _pair(a: int, b: int) -> int:
+    """+1 if a pair of opposite walls counts as mine, -1 as the enemy's, 0 otherwise."""
+    if a == EDGE:
+        a = b
+    elif b == EDGE:
+        b = a
+    if a == b == MINE:
+        return 1
+    if a == b == ENEMY:
+        return -1
+    return 0  # one of each, two neutral edges, or a broken wall
+
+
+PAIR = [[_pair(a, b) for b in range(4)] for a in range(4)]
+
+
+def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[tuple]:
+    """Rectangles (r0, c0, r1, c1), every one capturable, that together contain every
+    capturable rectangle."""
+    n = lay.size
+    last = n - 1
+    full = lay.full_row
+    enemy_rows = lay.rows(theirs)
+    mine_rows = lay.rows(mine)
+    edge_bit = 1 << last
+    out: list[tuple] = []
+    append = out.append
+    # mine in the row below each row; below the last row the edge copies the top wall
+    mine_below = [*mine_rows[1:], full]
+    enemy_below = [*enemy_rows[1:], 0]
+    for r0 in range(n):
+        cols_e = enemy_rows[r0]
+        if not cols_e:
+            continue
+        cols_m = mine_rows[r0]  # columns that are mine over the whole band
+        top_m = full if r0 == 0 else mine_rows[r0 - 1]
+        top_e = 0 if r0 == 0 else enemy_rows[r0 - 1]
+        for r1 in range(r0, n):
+            if r1 > r0:
+                cols_e &= enemy_rows[r1]
+                if not cols_e:
+                    break
+                cols_m &= mine_rows[r1]
+            # vt = +1: mine above and below, or an edge opposite mine (not two edges)
+            x = cols_e & top_m & mine_below[r1]
+            if x and r0 == 0 and r1 == last:
+                x = 0
+            while x:
+                p = (x & -x).bit_length() - 1
+                run = x >> p
+                length = (run ^ (run + 1)).bit_length() - 1
+                x ^= ((1 << length) - 1) << p
+                q = p + length - 1
+                # at an end of the run of enemy columns the side wall is the column beyond
+                left = right = ENEMY
+                if p == 0:
+                    left = EDGE
+                elif not (cols_e >> (p - 1)) & 1:
+                    left = MINE if (cols_m >> (p - 1)) & 1 else BROKEN
+                if q == last:
+                    right = EDGE
+                elif not (cols_e >> (q + 1)) & 1:
+                    right = MINE if (cols_m >> (q + 1)) & 1 else BROKEN
+                if left < ENEMY and right < ENEMY:
+                    append((r0, p, r1, q))  # the whole run: hz >= 0, contains the rest
+                    continue
+                h = r1 - r0 + 1
+                a = p if left == ENEMY else p + 1  # first column with an enemy left wall
+                b = q if right == ENEMY else q - 1
+                wide = False
+                if left < ENEMY and b >= p and b - p + 1 + PAIR[left][ENEMY] * h > 0:
+                    append((r0, p, r1, b))  # from the run's left end
+                    wide = True
+                if right < ENEMY and q >= a and q - a + 1 + PAIR[ENEMY][right] * h > 0:
+                    append((r0, a, r1, q))  # to the run's right end
+                    wide = True
+                if not wide and b - a + 1 > h:
+                    append((r0, a, r1, b))  # both side walls enemy: needs w > h
+            # vt < 1: only a whole run of enemy columns, walled by mine (or an edge and
+            # mine: two edges would be neutral, so some column of mine is needed)
+            if cols_m:
+                starts = cols_e & ~(cols_e << 1)
+                walled_left = starts & ((cols_m << 1) | 1)  # mine or the edge before it
+                if walled_left:
+                    walled = (cols_e & ~(cols_e + walled_left) & ~(cols_e >> 1)
+                              & ((cols_m >> 1) | edge_bit))
+                    if walled:
+                        _whole_runs(append, r0, r1, last, cols_e, starts, walled,
+                                    top_m, top_e, mine_below[r1], enemy_below[r1])
+    return out
+
+
+def _whole(cols: int, starts: int, wall: int) -> int:
+    """The runs of ``cols`` whose every column is in ``wall``, as a mask that holds their
+    last column (the carry of ``starts`` runs through a run unless ``wall`` breaks it)."""
+    inside = cols & wall
+    return inside & ~(inside + (starts & inside))
+
+
+def _whole_runs(append, r0: int, r1: int, last: int, cols_e: int, starts: int, walled: int,
+                top_m: int, top_e: int, below_m: int, below_e: int) -> None:
+    """Capturable whole runs with vt < 1, so hz = +1: ``walled`` marks the last column of
+    each run with mine beyond one end and mine or the edge beyond the other.
+
+    vt = 0: one wall of each colour across (or two neutral edges); vt = -1: both enemy
+    (or an edge and enemy), and then the run must be narrower than the band is tall.
+    """
+    if r0 == 0 and r1 == last:
+        even, enemy = walled, 0  # top and bottom edge: neutral
+    elif r0 == 0:
+        even, enemy = 0, _whole(cols_e, starts, below_e)  # the top edge copies the bottom
+    elif r1 == last:
+        even, enemy = 0, _whole(cols_e, starts, top_e)
+    else:
+        tm, te = _whole(cols_e, starts, top_m), _whole(cols_e, starts, top_e)
+        bm, be = _whole(cols_e, starts, below_m), _whole(cols_e, starts, below_e)
+        even, enemy = (tm & be) | (te & bm), te & be
+    ok = walled & (even | enemy)
+    h = r1 - r0 + 1
+    while ok:
+        low = ok & -ok
+        ok ^= low
+        b = low.bit_length() - 1
+        a = (starts & ((low << 1) - 1)).bit_length() - 1
+        if a == 0 and b == last:
+            continue  # two edges beside it: neutral, hz = 0
+        if even & low or b - a + 1 < h:
+            append((r0, a, r1, b))
+
+
+def captures(lay: Layout, mine: int, theirs: int) -> list[int]:
+    """Every capture as a rectangle mask, ordered by top-left then bottom-right corner."""
+    cands = capturable_candidates(lay, mine, theirs)
+    if not cands:
+        return []
+    rect_mask = lay.rect_mask
+    if len(cands) == 1:
+        return [rect_mask(*cands[0])]
+    sized = sorted(((r1 - r0 + 1) * (c1 - c0 + 1), rect_mask(r0, c0, r1, c1))
+                   for r0, c0, r1, c1 in cands)
+    kept: list[int] = []
+    for _area, mask in reversed(sized):  # largest first: a container comes before
+        for k in kept:
+            if k & mask == mask:
+                break
+        else:
+            kept.append(mask)
+    kept.sort(key=lambda m: (m & -m, m.bit_length()))
+    return kept
