@@ -85,7 +85,8 @@ def test_load_with_a_set_up_normalises_the_options():
     assert answer["view"]["legal_moves"][-1] == "xc3:c3"
     capture = next(m for m in answer["view"]["input"]["moves"] if m["move"] == "xc3:c3")
     assert capture == {"move": "xc3:c3", "steps": [["c3"]],
-                       "show": {"area": ["c3"], "walls": ["c2", "b3", "d3", "c4"]}}
+                       "show": {"area": ["c3"], "walls": ["c2", "b3", "d3", "c4"]},
+                       "confirm": True}
     done = ok(handle({"op": "load", "record": record(setup, ["xc3:c3"])}))
     assert done["view"]["result"] == {"winner": 0, "reason": "annihilation", "discs": [5, 0]}
     assert done["view"]["last_move"] == {"move": "xc3:c3", "seat": 0, "cells": ["c3"]}

@@ -31,8 +31,9 @@ def _input_move(state: NebuchadnezzarState, move: int) -> dict:
         return {"move": text, "steps": [[text]]}
     rect = lay.rect_of(-move)
     area = lay.names(-move)
+    # a capture is shown with its walls and waits for Confirm (a placement is one click)
     return {"move": text, "steps": [area],
-            "show": {"area": area, "walls": lay.names(wall_mask(lay, *rect))}}
+            "show": {"area": area, "walls": lay.names(wall_mask(lay, *rect))}, "confirm": True}
 
 
 def _move_cells(state: NebuchadnezzarState, move: int) -> list[str]:
