@@ -48,7 +48,13 @@ export function render(app) {
   html.dataset.game = view.game;
   const ui = presentationFor(view.game);
   const seatName = seatNamer(state);
-  const ctx = { t, seatName };
+  const ctx = { t, seatName, state, rerender: () => render(app) };
+  // each seat's colour (the game decides: Nebuchadnezzar's follow a swap)
+  const colors = ui.seatColors?.(view) || [];
+  for (let i = 0; i < 4; i++) {
+    if (colors[i]) html.style.setProperty(`--seat${i}`, colors[i]);
+    else html.style.removeProperty(`--seat${i}`);
+  }
   const live = interactive(state);
   const sel = state.sel;
   const picker = state.picker;
@@ -71,7 +77,7 @@ export function render(app) {
     picked,
     marked,
     targets: live ? targetsOf(picker, sel) : null,
-    overlays: [...(ui.overlays?.(view, { ...ctx, state }) || []), ...overlaysOf(pending)],
+    overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending)],
     interactive: live,
     ariaLabel: t("board.label"),
   });
@@ -108,7 +114,7 @@ export function render(app) {
   pause.querySelector("span").textContent = t(state.paused ? "action.resume" : "action.pause");
 
   renderResult(current, ctx);
-  ui.renderPanel($("#game-panel"), view, { ...ctx, state });
+  ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
 }
 

@@ -34,6 +34,10 @@ export default {
     };
   },
 
+  seatColors(view) {
+    return SEAT_COLORS.slice(0, view.players);
+  },
+
   describeCell(cell, view, { t, seatName }) {
     if (!cell.playable) return t("number-one.cell.off", { cell: cell.id });
     const hole = t(cell.token ? "number-one.cell.token" : "number-one.cell.sunk", { cell: cell.id });
