@@ -12,12 +12,14 @@ import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import * as library from "./library.js";
 import { openLibraryDialog } from "./library-dialog.js";
 import { createLoading } from "./loading.js";
+import { wireMenu } from "./menu.js";
 import { dismissMessage, showMessage } from "./messages.js";
 import { interactive, render } from "./render.js";
 import { createSession } from "./session.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
 import { Cancelled, call, createTurns } from "./turns.js";
+import { createZoom } from "./zoom.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -27,13 +29,17 @@ const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   ai: new EngineClient({ name: "ai" }),
-  render: () => render(app),
+  render: () => {
+    render(app);
+    app.zoom.update(state.review?.view ?? state.view);
+  },
   interactive: () => interactive(state),
   closeResultDialog,
   newGameDialog: () => newGameDialog(),
   review: (ply) => app.turns.review(ply),
 };
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
+app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
 app.session = createSession(app);
 const loading = createLoading();
@@ -345,6 +351,8 @@ async function boot() {
 // --- wiring -----------------------------------------------------------------------------
 
 function wire() {
+  wireMenu($('[data-action="more"]'), $("#more-menu"));
+  window.addEventListener("resize", () => app.zoom.update(state.review?.view ?? state.view));
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled) return;
@@ -388,6 +396,10 @@ function wire() {
         break;
       case "back":
         state.review = null;
+        app.render();
+        break;
+      case "zoom":
+        app.zoom.toggle(app.board.focusId);
         app.render();
         break;
       default:

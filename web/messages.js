@@ -5,7 +5,8 @@
 // - a message has a key: showing one with the same key replaces the earlier one, so the
 //   same notice never piles up; at most MAX messages are shown at once;
 // - `near`: an element the message belongs to (the control that caused it); the message
-//   is shown next to it when that element has a [data-messages] slot, else at the top.
+//   is shown in the [data-messages] slot of its section ([data-messages-for]), else next
+//   to the board (#board-messages), where the eye is while playing.
 
 import { t } from "./i18n.js";
 
@@ -24,7 +25,7 @@ function button(label, onClick) {
 
 function hostFor(near) {
   const slot = near?.closest?.("[data-messages-for]")?.querySelector?.("[data-messages]");
-  return slot || document.getElementById("messages");
+  return slot || document.getElementById("board-messages") || document.getElementById("messages");
 }
 
 // kind: "error" | "warning" | "info"; extra: an element shown after the text.

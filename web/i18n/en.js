@@ -244,4 +244,10 @@ export default {
   "nebuchadnezzar.result.repetition.draw": "The same position came up a third time, and both have {a} discs.",
   "action.swap": "Swap colours",
   "option.size": "Board size",
+
+  "action.more": "More",
+  "action.zoom": "Zoom the board",
+  "landmark.toolbar": "Game controls",
+  "landmark.main": "Game",
+  "landmark.panel": "Game details",
 };

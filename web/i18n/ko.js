@@ -245,4 +245,10 @@ export default {
   "option.size": "판 크기",
 
   "nebuchadnezzar.result.annihilation": "{color} 원반이 모두 뒤집혔습니다 — 전멸. 승리: {player}.",
+
+  "action.more": "더 보기",
+  "action.zoom": "판 확대",
+  "landmark.toolbar": "게임 조작",
+  "landmark.main": "게임",
+  "landmark.panel": "게임 정보",
 };

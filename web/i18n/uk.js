@@ -244,4 +244,10 @@ export default {
   "option.size": "Розмір дошки",
 
   "nebuchadnezzar.result.annihilation": "Усі диски ({color}) перевернуто — знищення. Перемога: {player}.",
+
+  "action.more": "Більше",
+  "action.zoom": "Збільшити дошку",
+  "landmark.toolbar": "Керування грою",
+  "landmark.main": "Гра",
+  "landmark.panel": "Подробиці гри",
 };
