@@ -310,3 +310,16 @@ def test_position_and_setup_notation():
 def test_bad_setups_are_refused(setup, message):
     with pytest.raises(BadSetup, match=message):
         GAME.from_setup(setup, GAME.normalize_options({}))
+
+
+def test_a_finished_game_shows_no_warning():
+    # player 2 holds the majority of majorities, player 1 then wins by taking all of colour 1
+    s = from_rows("square9", ["1"], decided_early=False)
+    view = s.view()
+    assert view["result"] is None
+    s.collections[1] = [0, 5, 5, 5, 5, 5, 0, 0, 0]
+    assert any(w["key"] == "holds-majority" for w in s.view()["warnings"])
+    s.collections[0][0] = 8
+    s.push(s.legal_moves()[0])
+    assert s.result is not None and s.result.reason == "all-of-colour"
+    assert s.view()["warnings"] == []

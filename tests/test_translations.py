@@ -1,8 +1,9 @@
 """The page's translation tables: every language has exactly the English keys, with the
-same placeholders."""
+same placeholders, and the Korean and Ukrainian tables leave no English behind."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,30 +11,64 @@ import pytest
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LANGS = ("en", "ko", "uk")
+LINE = re.compile(r'^\s+"([^"]+)": ("(?:[^"\\]|\\.)*"|\{.*\}),$')
+# Latin words that may stand in any language: game names, notation, URL values, units
+ALLOWED = {"nibble", "nebuchadnezzar", "number", "one", "human", "ai", "mb", "sml", "msl",
+           "lms", "mls", "lsm", "slm"}
+
+pytestmark = pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
 
 
-def table(lang: str) -> dict[str, str]:
+def table(lang: str) -> dict[str, str | dict]:
     text = (I18N / f"{lang}.js").read_text(encoding="utf-8")
-    body = text[text.index("export default {"):]
-    return dict(re.findall(r'^\s+"([^"]+)": "((?:[^"\\]|\\.)*)",$', body, re.M))
+    body = text[text.index("export default {") + len("export default {"):text.rindex("};")]
+    out = {}
+    for line in body.splitlines():
+        if not line.strip() or line.strip().startswith("//"):
+            continue
+        m = LINE.match(line)
+        assert m, (lang, line)
+        out[m.group(1)] = json.loads(m.group(2))
+    return out
 
 
-@pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
+def forms(value: str | dict) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def placeholders(value: str | dict) -> set[str]:
+    return {p for form in forms(value) for p in re.findall(r"\{\w+\}", form)}
+
+
 def test_korean_and_ukrainian_have_every_english_key_and_the_same_placeholders():
     t = {lang: table(lang) for lang in LANGS}
-    assert len(t["en"]) > 120
+    assert len(t["en"]) > 250
     for lang in ("ko", "uk"):
         assert set(t[lang]) == set(t["en"]), (lang, set(t[lang]) ^ set(t["en"]))
         for key, text in t["en"].items():
-            assert set(re.findall(r"\{\w+\}", t[lang][key])) == set(
-                re.findall(r"\{\w+\}", text)), (lang, key)
+            assert placeholders(t[lang][key]) == placeholders(text), (lang, key)
 
 
-@pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
-def test_every_line_of_a_table_is_a_key():
+def test_plural_forms_are_the_languages_own():
+    # CLDR: English one/other, Korean other only, Ukrainian one/few/many/other
+    allowed = {"en": {"one", "other"}, "ko": {"other"}, "uk": {"one", "few", "many", "other"}}
     for lang in LANGS:
-        text = (I18N / f"{lang}.js").read_text(encoding="utf-8")
-        body = text[text.index("export default {") + len("export default {"):text.rindex("};")]
-        for line in body.splitlines():
-            assert not line.strip() or re.match(r'^\s+"[^"]+": "(?:[^"\\]|\\.)*",$', line), (
-                lang, line)
+        for key, value in table(lang).items():
+            if isinstance(value, dict):
+                assert set(value) <= allowed[lang] and "other" in value, (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["ko", "uk"])
+def test_no_english_is_left_in_the_other_languages(lang):
+    for key, value in table(lang).items():
+        for form in forms(value):
+            text = re.sub(r"\{\w+\}", "", form)
+            text = re.sub(r"“[^”]*”|«[^»]*»", "", text) if key.startswith("error.url") else text
+            words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)}
+            assert words <= ALLOWED, (lang, key, form, words - ALLOWED)
+
+
+def test_korean_needs_no_particle_hedges():
+    for key, value in table("ko").items():
+        for form in forms(value):
+            assert not re.search(r"\((은|는|이|가|을|를|와|과)\)", form), (key, form)

@@ -76,6 +76,7 @@ export class BoardView {
       viewBox: `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
       class: `board board-${shape} board-${style}`,
       role: "group",
+      tabindex: "-1", // one tab stop for the whole board: the cell that has the roving focus
       "data-shape": shape,
       "data-style": style,
     });

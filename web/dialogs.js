@@ -196,9 +196,19 @@ export function openNewGameDialog({ games, levels, current }) {
       for (let seat = 0; seat < seatCountOf(info, form); seat++) seats.push(form.elements[`seat${seat}`]?.value || "human");
       finish({ game: gameId, options, seats, level: levelSelect.value || null });
     });
-    dialog.showModal();
+    showModal(dialog);
     start.focus();
   });
+}
+
+// Open a dialog and give the focus back to where it was when it closes (the dialog itself
+// keeps the focus inside while open: showModal makes the rest of the page inert).
+export function showModal(dialog) {
+  const before = document.activeElement;
+  dialog.addEventListener("close", () => {
+    if (before && before.isConnected && typeof before.focus === "function") before.focus();
+  }, { once: true });
+  dialog.showModal();
 }
 
 // --- result -------------------------------------------------------------------------
@@ -216,7 +226,7 @@ export function showResultDialog({ title, text, extra, onNewGame }) {
   dialog.replaceChildren(
     h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, again))
   );
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) showModal(dialog);
   again.focus();
 }
 

@@ -28,9 +28,12 @@ export function language() {
 }
 
 export function has(key) {
-  return key in TABLE[lang] || key in TABLE.en;
+  return key in TABLE[lang];
 }
 
+// A value is a string, or (ICU-style plurals) an object of CLDR plural categories —
+// {"one": …, "few": …, "many": …, "other": …} — chosen by Intl.PluralRules for
+// params.count in the page's language.
 export function t(key, params = {}, fallback) {
   let text = TABLE[lang][key] ?? TABLE.en[key];
   if (text === undefined) {
@@ -40,7 +43,16 @@ export function t(key, params = {}, fallback) {
       text = key;
     }
   }
+  if (typeof text === "object") text = text[plural(params.count)] ?? text.other;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+const rules = {};
+function plural(count) {
+  const n = Number(count);
+  if (!Number.isFinite(n)) return "other";
+  rules[lang] ??= new Intl.PluralRules(lang);
+  return rules[lang].select(n);
 }
 
 // Fill every element marked data-i18n="key" (text) or data-i18n-aria="key" (aria-label)
@@ -51,8 +63,7 @@ export function translateDom(root = document) {
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
 }
 
+// "a, b and c" in the page's language.
 export function list(items) {
-  const parts = items.map(String);
-  if (parts.length <= 1) return parts.join("");
-  return parts.slice(0, -1).join(t("list.sep")) + " " + t("and") + " " + parts[parts.length - 1];
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
 }

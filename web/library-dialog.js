@@ -5,7 +5,7 @@
 // Hooks: [data-action="library"] opens it; each row is [data-game-id] with
 // [data-action="open-game"], [data-action="export-game"], [data-action="delete-game"].
 
-import { gameName } from "./dialogs.js";
+import { gameName, showModal } from "./dialogs.js";
 import { language, t } from "./i18n.js";
 import * as library from "./library.js";
 import { downloadRecord, downloadText } from "./share.js";
@@ -54,6 +54,6 @@ export function openLibraryDialog({ games, currentId, onOpen, onDelete }) {
   const close = h("button", { type: "button", class: "button", onclick: () => dialog.close() }, t("action.close"));
   dialog.setAttribute("aria-labelledby", "library-title");
   dialog.replaceChildren(h("div", { class: "library-dialog" }, h("h2", { id: "library-title" }, t("library.title")), h("p", { class: "help" }, t("library.help")), list, h("div", { class: "dialog-buttons" }, close)));
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) showModal(dialog);
   close.focus();
 }

@@ -13,6 +13,9 @@ const WEIGHTS = { runtime: 0.55, stdlib: 0.2, micropip: 0.1, engine: 0.15 };
 const ORDER = ["runtime", "stdlib", "micropip", "engine", "ready"];
 
 export function createLoading() {
+  // A repeat visit (a service worker serves everything from the cache) boots in a couple
+  // of seconds: show nothing but a short spinner, and only if it takes a moment.
+  if (navigator.serviceWorker?.controller) $("#loading").classList.add("quick");
   const fraction = {};
   const bytes = {};
   let shown = 0;
@@ -39,6 +42,7 @@ export function createLoading() {
     html.dataset.engine = "failed";
     const box = $("#loading");
     box.hidden = false;
+    box.classList.remove("quick");
     box.classList.add("failed");
     $("#loading-title").textContent = t("loading.failed.title");
     $("#loading-step").textContent = t(`loading.failed.${kind}`, {}, t("loading.failed.engine"));

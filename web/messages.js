@@ -59,6 +59,18 @@ export function showMessage(text, kind = "error", extra = null, { key = text, ne
   return item;
 }
 
+// Say something to screen readers (the polite live region [data-announce]): every move,
+// the computer's included, and every result. The region is emptied first, so the same
+// words said twice are announced twice.
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region || !text) return;
+  region.textContent = "";
+  requestAnimationFrame(() => {
+    region.textContent = text;
+  });
+}
+
 export function dismissMessage(key) {
   for (const old of document.querySelectorAll("[data-message]")) if (old.dataset.key === key) old.remove();
 }

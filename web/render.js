@@ -3,6 +3,7 @@
 // state; changes nothing but the DOM.
 
 import { presentationFor } from "./games/index.js";
+import { gameName } from "./dialogs.js";
 import { t } from "./i18n.js";
 
 const html = document.documentElement;
@@ -46,6 +47,8 @@ export function render(app) {
   if (!view) return;
   html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
   html.dataset.game = view.game;
+  const info = state.games?.games?.find((g) => g.id === view.game);
+  document.title = t("page.title", { game: info ? gameName(info) : view.game });
   const ui = presentationFor(view.game);
   const seatName = seatNamer(state);
   const ctx = { t, seatName, state, rerender: () => render(app) };

@@ -7,19 +7,20 @@
 import { presentationFor } from "./games/index.js";
 import { showResultDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
-import { showMessage } from "./messages.js";
+import { explain } from "./reasons.js";
+import { announce, showMessage } from "./messages.js";
 import { EMPTY, pickerFor } from "./pick.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
 const AI_GRACE_MS = 10_000; // on top of the budget before the computer's worker counts as stuck
 
-// The engine's refusals: a translated headline by error code, the engine's own (English)
-// explanation as the detail.
+// The engine's refusals, said in the player's language (reasons.js).
 export class EngineError extends Error {
   constructor(error) {
-    super(t(`engine.error.${error.code}`, { detail: error.message }, error.message));
+    super(explain(error));
     this.code = error.code;
+    this.error = error;
   }
 }
 
@@ -76,6 +77,7 @@ export function createTurns(app) {
   // Show `record`/`view` as the game's position. `save`: false when the position came from
   // storage (another tab, a resume) and is already saved as it is.
   function setPosition(record, view, { save = true } = {}) {
+    const moved = state.announce && state.record && record.moves.length === state.record.moves.length + 1;
     state.record = record;
     state.view = view;
     remember(record, view);
@@ -87,6 +89,7 @@ export function createTurns(app) {
     setThinking(false);
     if (save) app.session.persist();
     if (!state.busy) app.render(); // else withBusy renders once it is done
+    if (moved) announceMove(view);
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
@@ -95,6 +98,26 @@ export function createTurns(app) {
     if (!view.result) state.resultShown = null;
     scheduleComputer();
     playForced();
+  }
+
+  // "Computer took c3 and e5, colour 7" (and the result, if the game ended).
+  function announceMove(view) {
+    const ui = presentationFor(view.game);
+    const ctx = { t, seatName: seatNamer(state) };
+    const parts = [ui.describeMove ? ui.describeMove(view, ctx) : view.last_move?.move];
+    if (view.result) {
+      const explained = ui.explainResult(view, ctx);
+      parts.push(explained?.title, explained?.text);
+    }
+    announce(parts.filter(Boolean).join(". "));
+  }
+
+  // Focus never drops to <body>: after a move the board has it, on the cell last used.
+  function keepFocus() {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.disabled || active.closest?.("[hidden]")) {
+      if (!document.querySelector("dialog[open]")) app.board.focus();
+    }
   }
 
   // A move a human seat cannot avoid (a forced pass) is played for them, and said.
@@ -113,15 +136,17 @@ export function createTurns(app) {
     state.busy = true;
     renderControls(state);
     try {
-      return await fn();
+      const result = await fn();
+      return result;
     } catch (error) {
       if (!(error instanceof Cancelled)) {
-        showMessage(error instanceof EngineError ? t("error.engine", { message: error.message }) : String(error?.message || error));
+        showMessage(error instanceof EngineError ? error.message : t("error.unexpected", { message: String(error?.message || error) }));
       }
       return null;
     } finally {
       state.busy = false;
       app.render();
+      keepFocus();
     }
   }
 
@@ -156,7 +181,10 @@ export function createTurns(app) {
   function onCellActivate(id, interactiveNow) {
     if (!interactiveNow) return;
     const next = state.picker.click(state.sel, id);
-    if (!next) return;
+    if (!next) {
+      explainClick(id);
+      return;
+    }
     state.hint = null;
     if (next.play) {
       state.sel = EMPTY;
@@ -165,6 +193,18 @@ export function createTurns(app) {
     }
     state.sel = next.sel;
     app.render();
+  }
+
+  // A click that picks nothing: ask the engine why that move is not allowed, and say it
+  // next to the board in the player's language ("b2 cannot take a disc: …").
+  async function explainClick(id) {
+    const view = state.view;
+    const probe = presentationFor(view.game).probeMove?.(view, state.sel, id);
+    if (!probe) return;
+    const generation = state.generation;
+    const response = await app.rules.request({ op: "play", record: state.record, move: probe });
+    if (generation !== state.generation || !response?.error) return;
+    showMessage(explain(response.error), "warning", null, { key: "why-not", sticky: false });
   }
 
   async function undo() {
@@ -301,7 +341,7 @@ export function createTurns(app) {
       state.review = { ply, view: response.view };
       app.render();
     } catch (error) {
-      if (!(error instanceof Cancelled)) showMessage(t("error.engine", { message: error.message }));
+      if (!(error instanceof Cancelled)) showMessage(error.message);
     }
   }
 

@@ -35,6 +35,21 @@ export default {
     return t(`nebuchadnezzar.cell.${cell.disc === "b" ? "black" : "white"}`, { cell: cell.id });
   },
 
+  describeMove(view, { t, seatName }) {
+    const last = view.last_move;
+    if (!last) return "";
+    const player = seatName(last.seat);
+    if (last.move === "pass" || last.move === "swap") return t(`nebuchadnezzar.announce.${last.move}`, { player });
+    if (last.move.startsWith("x")) return t("nebuchadnezzar.announce.capture", { player, move: last.move, count: last.cells.length });
+    return t("nebuchadnezzar.announce.place", { player, cell: last.move });
+  },
+
+  probeMove(view, sel, id) {
+    const cell = view.board.cells.find((c) => c.id === id);
+    if (!cell) return null;
+    return cell.disc ? `x${id}:${id}` : id;
+  },
+
   prompt(view, { t, seatName }) {
     const color = colorWord(t, view.colors?.[view.to_move] || "black");
     if (view.input?.actions?.length) return t("nebuchadnezzar.status.swap", { player: seatName(view.to_move), color });

@@ -3,6 +3,7 @@
 // Everything shown comes from the view; no rules are computed here.
 
 import { h } from "../dom.js";
+import { list } from "../i18n.js";
 
 // 13 colours chosen to be far apart in hue and lightness (after Kelly's and
 // Trubetskoy's lists of maximally distinct colours); each disc also carries its
@@ -62,6 +63,19 @@ export default {
   // the Nibble words of a cell's accessible name ("c4, colour 7")
   describeCell(cell, view, { t }) {
     return cell.color == null ? t("cell.empty", { cell: cell.id }) : t("cell.disc", { cell: cell.id, color: cell.color });
+  },
+
+  describeMove(view, { t, seatName }) {
+    const last = view.last_move;
+    if (!last) return "";
+    return t("nibble.announce.take", { player: seatName(last.seat), cells: list(last.cells), color: last.color ?? "" });
+  },
+
+  // the take a click would make, to ask the engine why it is not allowed
+  probeMove(view, sel, id) {
+    const cell = view.board.cells.find((c) => c.id === id);
+    if (!cell || cell.color == null) return null;
+    return [...sel.pick, id].join("+");
   },
 
   prompt(view, { t, seatName }) {

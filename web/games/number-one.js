@@ -47,6 +47,28 @@ export default {
     return `${hole}, ${peg}`;
   },
 
+  describeMove(view, { t, seatName }) {
+    const last = view.last_move;
+    if (!last) return "";
+    const player = seatName(last.seat);
+    const size = last.move[0];
+    const peg = pegName(t, size);
+    if (last.move.endsWith("x")) return t("number-one.announce.removed", { player, peg, hole: last.cells[0] });
+    const key = last.move.endsWith("*") ? "number-one.announce.turned" : "number-one.announce.moved";
+    return t(key, { player, peg, from: last.cells[0], to: last.cells[last.cells.length - 1] });
+  },
+
+  // the move a click would make, to ask the engine why it is not allowed
+  probeMove(view, sel, id) {
+    const cells = view.board.cells;
+    const cell = cells.find((c) => c.id === id);
+    if (!cell) return null;
+    if (!sel.pick.length) return `${cell.peg?.size ?? "S"}-${id}x`;
+    const from = cells.find((c) => c.id === sel.pick[0]);
+    if (!from?.peg || from.id === id) return null;
+    return `${from.peg.size}-${from.id}-${id}${cell.token ? "" : "*"}`;
+  },
+
   prompt(view, { t, seatName }) {
     const pegs = (view.to_move_pegs || []).map((s) => pegName(t, s)).join(", ");
     return t("number-one.status.move", { player: seatName(view.to_move), pegs });

@@ -256,11 +256,14 @@ class NibbleState(State[int]):
                     if not progress[s]["can_win_instantly"]]
         if holder is not None:
             warnings.append({"key": "holds-majority", "seat": holder})
+        if self._result is not None:
+            warnings = []  # the result explains the end; a warning would contradict it
         last = None
         if self._moves:
             m = self._moves[-1]
             last = {"move": self.move_to_str(m), "seat": self._to_move ^ 1,
-                    "cells": [grid.name(i) for i in grid.cells_of(m)]}
+                    "cells": [grid.name(i) for i in grid.cells_of(m)],
+                    "color": self.board.color_of[(m & -m).bit_length() - 1] + 1}
         return {
             "game": self.game.id,
             "variant": v.id,
