@@ -130,6 +130,20 @@ def foreign_requests(urls, site_url: str) -> list[str]:
     return sorted(out)
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's violations on the page as it is (the context must bypass the CSP, since
+    the audit script is injected)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+
+
 def wait_engine(page):
     page.wait_for_selector("html[data-engine='ready']", timeout=BOOT_TIMEOUT_MS)
     wait_idle(page)

@@ -5,11 +5,10 @@ Run: ``make build`` then ``pytest e2e`` (CHROMIUM_PATH selects the browser)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import foreign_requests, wait_engine, wait_idle
+from conftest import AXE, axe_violations, foreign_requests, wait_engine, wait_idle
 
 SELECTABLE = "[data-cell][data-selectable='true']"
 CONFIRM = "[data-action='confirm']"
@@ -278,17 +277,6 @@ def test_save_and_open_a_game_file(make_page, site, tmp_path):
     page.wait_for_selector("[data-message='error']")
     assert moves_played(page) == saved
     assert_clean(recorder, site)
-
-
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_violations(page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
 
 
 def test_accessibility_audit_finds_nothing(browser, site):

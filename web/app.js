@@ -261,20 +261,18 @@ function translatePace() {
 
 // --- boot -----------------------------------------------------------------------------
 
-// Boot the rules worker (the page waits for it) and then the computer's worker.
+// Boot the rules worker (the page waits for it, showing the failed state with Try again
+// while a boot fails or stalls) and then the computer's worker.
 async function bootEngines() {
   app.rules.onProgress = loading.onProgress;
-  for (;;) {
-    try {
-      await app.rules.start();
-      break;
-    } catch (error) {
-      await new Promise((resolve) => loading.showFailed(error, resolve));
-      app.rules.attempt = Math.max(app.rules.attempt, 1); // the next start reloads from the network
-    }
-  }
-  app.ai.start();
+  app.rules.onState = (status, detail) => {
+    if (status === "failed" || status === "stalled") loading.showFailed(detail, () => app.rules.retry());
+    else if (status === "booting") loading.showLoading();
+  };
+  app.rules.start();
+  await app.rules.ready;
   app.rules.onState = app.ai.onState = engineState;
+  app.ai.start();
 }
 
 // A worker that died and restarts: say so; if it cannot come back, show the failed state.
@@ -286,17 +284,15 @@ function engineState(status, detail) {
     dismissMessage("engine.restarting");
     app.render();
     app.turns.scheduleComputer();
-  } else if (status === "failed" && html.dataset.engine === "ready") {
-    loading.showFailed(detail || { kind: "crashed" }, async () => {
-      try {
-        await app.rules.retry();
-        app.ai.retry();
+  } else if (status === "failed") {
+    loading.showFailed(detail || { kind: "crashed" }, () => {
+      app.rules.retry();
+      app.ai.retry();
+      app.rules.ready.then(() => {
         html.dataset.engine = "ready";
         loading.hide();
         app.render();
-      } catch (error) {
-        engineState("failed", error);
-      }
+      });
     });
   }
 }

@@ -2,9 +2,9 @@
 //
 //   const engine = new EngineClient({ name: "rules" });
 //   engine.onProgress = ({step, done, total}) => …;    // while booting
-//   engine.onState = (state, detail) => …;             // "booting" | "ready" | "failed" | "restarting"
+//   engine.onState = (state, detail) => …;   // "booting" | "stalled" | "ready" | "failed" | "restarting"
 //   engine.start();
-//   await engine.ready;                                  // rejects with BootError on failure
+//   await engine.ready;                        // resolves once a boot succeeds (after retries)
 //   const response = await engine.request({op: "games"});
 //   engine.cancel();                                     // abandon what it is doing, at once
 //
@@ -12,8 +12,9 @@
 //
 // What it guards against (docs/web.md, "Reliability"):
 // - a boot step that fails (the worker says why: download, damaged, engine) or stalls
-//   (no progress for BOOT_STALL_MS): `ready` rejects and the page offers a retry, which
-//   starts a fresh worker that bypasses the HTTP cache;
+//   (no progress for BOOT_STALL_MS): the state says so and the page offers a retry, which
+//   starts a fresh worker that bypasses the HTTP cache (a stalled boot that makes progress
+//   again goes back to "booting");
 // - a worker that dies or stops answering once running: error events, a request that
 //   outlives its time limit, or a missed heartbeat while idle restart the worker, and the
 //   requests in flight are sent again once (records are values, so that is safe);
@@ -78,14 +79,14 @@ export class EngineClient {
     const generation = ++this.generation;
     this.attempt++;
     this._setState("booting");
-    let resolveReady;
-    let rejectReady;
-    this.ready = new Promise((resolve, reject) => {
-      resolveReady = resolve;
-      rejectReady = reject;
-    });
-    this.ready.catch(() => {});
-    this._boot = { resolve: resolveReady, reject: rejectReady, stall: null };
+    // `ready` stays the same promise until a boot succeeds: a failed boot waits for a retry
+    if (!this._boot || this._boot.settled) {
+      let resolveReady;
+      this.ready = new Promise((resolve) => {
+        resolveReady = resolve;
+      });
+      this._boot = { resolve: resolveReady, settled: false, stall: null };
+    }
     this._armStall();
     const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
     wait
@@ -112,16 +113,14 @@ export class EngineClient {
   }
 
   request(request, { timeoutMs } = {}) {
+    if (this.state === "failed" || this.state === "idle") {
+      return Promise.resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       const entry = { request, resolve, timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
       this.pending.set(id, entry);
-      this.ready.then(
-        () => this._send(id),
-        () => {
-          if (this.pending.delete(id)) resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
-        },
-      );
+      this.ready.then(() => this._send(id));
     });
   }
 
@@ -170,11 +169,13 @@ export class EngineClient {
   _receive(message) {
     if (!message) return;
     if (message.type === "progress") {
-      if (this.state !== "booting") return;
+      if (this.state !== "booting" && this.state !== "stalled") return;
+      if (this.state === "stalled") this._setState("booting"); // it was slow, not stuck
       this._armStall();
       if (this.onProgress) this.onProgress(message);
       if (message.step === "ready") {
         clearTimeout(this._boot.stall);
+        this._boot.settled = true;
         this._setState("ready");
         this._boot.resolve();
         this._heartbeat();
@@ -190,7 +191,7 @@ export class EngineClient {
       return;
     }
     if (message.type === "fatal") {
-      if (this.state === "booting") this._bootFailed(message.kind || "engine", message.message);
+      if (this.state === "booting" || this.state === "stalled") this._bootFailed(message.kind || "engine", message.message);
       else this._died(message.kind || "crashed", message.message);
       return;
     }
@@ -201,29 +202,33 @@ export class EngineClient {
     entry.resolve(message.response);
   }
 
+  // No progress for BOOT_STALL_MS: say so (the page shows the failed state with Try
+  // again) but let the worker go on: on a very slow machine it may just be slow, and the
+  // page goes back to loading as soon as progress comes.
   _armStall() {
     clearTimeout(this._boot?.stall);
     const generation = this.generation;
     this._boot.stall = setTimeout(() => {
       if (generation === this.generation && this.state === "booting") {
-        this._bootFailed("stalled", `no progress for ${BOOT_STALL_MS / 1000} s`);
+        this._setState("stalled", { kind: "stalled", message: `no progress for ${BOOT_STALL_MS / 1000} s` });
       }
     }, BOOT_STALL_MS);
   }
 
+  // A boot that cannot succeed (a download failed or arrived damaged, the engine did not
+  // start): stop, and wait for retry(); `ready` stays pending meanwhile.
   _bootFailed(kind, message) {
-    if (this.state !== "booting") return;
+    if (this.state !== "booting" && this.state !== "stalled") return;
     clearTimeout(this._boot.stall);
     this._stopWorker();
     this.generation++;
     this._setState("failed", { kind, message });
-    this._boot.reject(new BootError(kind, message));
   }
 
   // The running worker is gone or stuck: start a fresh one and send what was in flight
   // again (once). Too many deaths in a row: give up and fail every request.
   _died(kind, message) {
-    if (this.state === "booting") {
+    if (this.state === "booting" || this.state === "stalled") {
       this._bootFailed(kind, message);
       return;
     }
@@ -240,15 +245,13 @@ export class EngineClient {
       } else entry.retried = true;
     }
     this._setState("restarting", { kind, message });
-    const ready = this.start();
     if (giveUp) {
       this._stopWorker();
       this.generation++;
       this._setState("failed", { kind, message });
-      this._boot.reject(new BootError(kind, message));
       return;
     }
-    ready.then(() => {
+    this.start().then(() => {
       for (const id of this.pending.keys()) this._send(id);
     });
   }

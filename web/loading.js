@@ -54,20 +54,27 @@ export function createLoading() {
     retry.disabled = false;
     retry.onclick = () => {
       retry.disabled = true;
-      box.classList.remove("failed");
-      html.dataset.engine = "loading";
-      $("#loading-title").textContent = t("engine.loading");
-      $("#loading-step").textContent = t("loading.step.runtime");
-      detail.hidden = true;
-      retry.hidden = true;
+      showLoading();
       onRetry();
     };
     retry.focus();
+  }
+
+  // back from the failed state to loading (a retry, or a slow boot that went on)
+  function showLoading() {
+    const box = $("#loading");
+    if (!box.classList.contains("failed")) return;
+    box.classList.remove("failed");
+    html.dataset.engine = "loading";
+    $("#loading-title").textContent = t("engine.loading");
+    $("#loading-step").textContent = t("loading.step.runtime");
+    $("#loading-detail").hidden = true;
+    $("#loading-retry").hidden = true;
   }
 
   function hide() {
     $("#loading").hidden = true;
   }
 
-  return { onProgress, showFailed, hide };
+  return { onProgress, showFailed, showLoading, hide };
 }

@@ -1,0 +1,281 @@
+"""Every screen, every player: phones in both orientations, keyboard alone, screen
+readers, the accessibility audit on every screen and dialog of every game, and the
+Korean and Ukrainian pages with no English left."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import AXE, axe_violations, wait_engine, wait_idle
+
+SELECTABLE = "[data-cell][data-selectable='true']"
+CONFIRM = "[data-action='confirm']"
+GAMES = {
+    "nibble": "?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy",
+    "nibble-hex": "?game=nibble&variant=hex13&seed=3&p1=human&p2=human",
+    "nebuchadnezzar": "?game=nebuchadnezzar&size=8&p1=human&p2=ai&level=easy",
+    "nebuchadnezzar-15": "?game=nebuchadnezzar&size=15&p1=human&p2=human",
+    "number-one": "?game=number-one&players=4&p1=human&p2=ai&p3=ai&p4=ai&level=random",
+}
+PHONES = {"portrait": (360, 740), "landscape": (740, 360)}
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("html", "data-ply") or 0)
+
+
+# --- phones ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("orientation", sorted(PHONES))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, orientation):
+    width, height = PHONES[orientation]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url + GAMES[game])
+        wait_engine(page)
+        # nothing scrolls sideways
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        board = page.locator("svg.board").bounding_box()
+        confirm = page.locator(CONFIRM).bounding_box()
+        for box in (board, confirm):
+            assert box["x"] >= -1 and box["x"] + box["width"] <= width + 1, (game, box)
+            assert box["y"] >= -1 and box["y"] + box["height"] <= height + 1, (game, box)
+        # every visible control is at least 44 x 44
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('button, select')]
+                 .filter(e => e.offsetParent !== null && !e.closest('[hidden]'))
+                 .map(e => [e.dataset.action || e.id || e.tagName, e.getBoundingClientRect()])
+                 .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+                 .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+        assert small == [], small
+        # board cells: large enough, or the board can be zoomed
+        cell = page.locator("[data-cell]").first.bounding_box()
+        if min(cell["width"], cell["height"]) < 32:
+            assert page.is_visible("[data-action='zoom']"), (game, cell)
+            page.click("[data-action='zoom']")
+            cell = page.locator("[data-cell]").first.bounding_box()
+            assert min(cell["width"], cell["height"]) >= 32, (game, cell)
+        # the toolbar keeps accessible names in every layout
+        names = page.eval_on_selector_all(
+            ".toolbar button", "els => els.map(e => e.innerText.trim() || e.textContent.trim())")
+        assert all(names), names
+        if orientation == "portrait":
+            assert page.locator(".topbar").bounding_box()["height"] < 70
+    finally:
+        context.close()
+
+
+def test_the_more_menu_holds_the_other_controls_on_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(site.url + GAMES["nibble"])
+        wait_engine(page)
+        assert not page.is_visible("[data-action='library']")
+        page.click("[data-action='more']")
+        assert page.get_attribute("[data-action='more']", "aria-expanded") == "true"
+        page.click("[data-action='library']")
+        page.wait_for_selector("#library-dialog[open]")
+        page.keyboard.press("Escape")
+        assert not page.is_visible("[data-action='library']")
+    finally:
+        context.close()
+
+
+# --- keyboard alone -----------------------------------------------------------------------------
+
+
+def focused_cell(page) -> str | None:
+    return page.evaluate("document.activeElement.dataset.cell || null")
+
+
+def key_to(page, target: str) -> None:
+    """Move the board's focus to `target` with arrow keys only."""
+    def where(cell):
+        return int(re.sub(r"^[a-z]", "", cell)), ord(cell[0]) - 97
+
+    for _ in range(80):
+        here = focused_cell(page)
+        if here == target:
+            return
+        (r, c), (tr, tc) = where(here), where(target)
+        if r != tr:
+            page.keyboard.press("ArrowDown" if tr > r else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if tc > c else "ArrowLeft")
+    raise AssertionError(f"could not reach {target} by keyboard (at {focused_cell(page)})")
+
+
+def keyboard_move(page) -> None:
+    """One move with the keyboard alone: arrows to a selectable cell, Enter (twice-step
+    moves: then to a target), and Tab to Confirm + Enter when the move waits for it."""
+    before = ply(page)
+    target = page.locator(SELECTABLE).first.get_attribute("data-cell")
+    key_to(page, target)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(50)
+    if ply(page) == before and page.locator(SELECTABLE).count() and not page.is_enabled(CONFIRM):
+        key_to(page, page.locator(SELECTABLE).first.get_attribute("data-cell"))
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.ply) > {before}"
+        " || !document.querySelector(\"[data-action='confirm']\").disabled")
+    if ply(page) == before:
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.dataset.action") == "confirm":
+                break
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.ply) > {before}")
+    wait_idle(page)
+    # focus never drops to <body>: it is back on the board (or in the result dialog)
+    if page.locator("dialog[open]").count():
+        assert page.evaluate("!!document.activeElement.closest('dialog[open]')")
+    else:
+        assert focused_cell(page), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+
+
+def enter_board(page) -> None:
+    page.keyboard.press("Tab")
+    for _ in range(20):
+        if focused_cell(page):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("the board was not reached with Tab")
+
+
+@pytest.mark.parametrize("query, moves", [
+    ("?game=nebuchadnezzar&size=5&p1=human&p2=human", 200),
+    ("?game=nibble&variant=square9&seed=3&p1=human&p2=human", 6),
+    ("?game=number-one&players=2&p1=human&p2=human", 7),
+])
+def test_games_played_by_keyboard_alone(make_page, query, moves):
+    page, recorder = make_page(query)
+    enter_board(page)
+    for _ in range(moves):
+        if page.locator("[data-result]").count():
+            break
+        if page.locator("[data-action='swap']").count() and ply(page) == 1:
+            page.keyboard.press("Tab")  # the swap is a button: keep playing on the board
+            page.keyboard.press("Shift+Tab")
+        if not page.locator(SELECTABLE).count():
+            page.wait_for_function(
+                f"() => Number(document.documentElement.dataset.ply) > {ply(page)}")
+            wait_idle(page)
+            continue
+        keyboard_move(page)
+    if "nebuchadnezzar" in query:
+        assert page.locator("[data-result]").count() == 1  # a whole game, to its result
+    assert recorder.errors == []
+
+
+# --- screen readers ---------------------------------------------------------------------------
+
+
+def test_the_computers_move_is_announced(make_page):
+    page, _ = make_page(GAMES["nibble"])
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click(CONFIRM)
+    page.wait_for_function("() => Number(document.documentElement.dataset.ply) >= 2")
+    wait_idle(page)
+    page.wait_for_function("() => /Computer took/.test(document.querySelector('[data-announce]')"
+                           ".textContent)")
+    text = page.inner_text("[data-announce]")
+    last = page.eval_on_selector_all("#move-list .move-text", "els => els.at(-1).textContent")
+    assert all(cell in text for cell in last.split("+")), (text, last)
+    assert page.get_attribute("[data-announce]", "aria-live") == "polite"
+
+
+def test_a_click_on_a_disc_that_cannot_be_taken_says_why(make_page):
+    page, _ = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=human&lang=ko")
+    page.click("[data-cell='e5']")
+    message = page.wait_for_selector("#board-messages [data-key='why-not']")
+    assert "e5" in message.inner_text() and "가져갈 수 없습니다" in message.inner_text()
+
+
+# --- the accessibility audit everywhere ------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["nibble", "nebuchadnezzar", "number-one"])
+def test_accessibility_audit_on_every_screen_and_dialog(browser, site, game):
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
+    for scheme in ("light", "dark"):
+        context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900},
+                                      color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(site.url + GAMES[game].replace("p2=ai", "p2=human"))
+            wait_engine(page)
+            assert axe_violations(page) == [], (game, scheme, "board")
+            page.click(f"{SELECTABLE} >> nth=0")
+            assert axe_violations(page) == [], (game, scheme, "pick")
+            for action, dialog in (("new-game", "#new-game-dialog"),
+                                   ("library", "#library-dialog")):
+                page.keyboard.press("Escape")
+                page.click(f"[data-action='{action}']")
+                page.wait_for_selector(f"{dialog}[open]")
+                assert axe_violations(page) == [], (game, scheme, action)
+                page.keyboard.press("Escape")
+        finally:
+            context.close()
+    # phones, both orientations
+    for width, height in PHONES.values():
+        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(site.url + GAMES[game])
+            wait_engine(page)
+            assert axe_violations(page) == [], (game, width, height)
+            page.click("[data-action='more']")
+            assert axe_violations(page) == [], (game, width, height, "menu")
+        finally:
+            context.close()
+
+
+# --- languages -------------------------------------------------------------------------------
+
+NOTATION = re.compile(r"^(x?[a-o]\d{1,2}(:[a-o]\d{1,2})?|[SML]-.*|pass|swap)$", re.I)
+ALLOWED = {"nibble", "nebuchadnezzar", "number", "one", "s", "m", "l", "mb"}
+
+
+def english_words(page) -> set[str]:
+    texts = page.evaluate(
+        """() => {
+             const out = [document.title];
+             const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+             while (walk.nextNode()) {
+               const n = walk.currentNode, el = n.parentElement;
+               if (el && el.closest('[hidden], script, style, .move-text, option, .coords, code'))
+                 continue;
+               if (el && el.offsetParent === null && !el.closest('.visually-hidden')) continue;
+               out.push(n.textContent);
+             }
+             for (const el of document.querySelectorAll('[aria-label]'))
+               if (!el.closest('[hidden]')) out.push(el.getAttribute('aria-label'));
+             return out;
+           }""")
+    words = set()
+    for text in texts:
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9:*+-]*", text):
+            if not NOTATION.match(word) and word.lower() not in ALLOWED:
+                words.add(word)
+    return words
+
+
+@pytest.mark.parametrize("lang", ["ko", "uk"])
+@pytest.mark.parametrize("game", ["nibble", "nebuchadnezzar", "number-one"])
+def test_korean_and_ukrainian_pages_have_no_english(make_page, lang, game):
+    page, _ = make_page(GAMES[game] + f"&lang={lang}")
+    assert page.get_attribute("html", "lang") == lang
+    assert english_words(page) == set()
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.wait_for_timeout(200)
+    assert english_words(page) == set()
+    page.click("[data-action='new-game']")
+    page.wait_for_selector("#new-game-dialog[open]")
+    assert english_words(page) == set()
