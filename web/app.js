@@ -367,6 +367,7 @@ function wire() {
         turns.redo();
         break;
       case "new-game":
+      case "choose-game":
         newGameDialog();
         break;
       case "hint":

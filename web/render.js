@@ -48,7 +48,11 @@ export function render(app) {
   html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
   html.dataset.game = view.game;
   const info = state.games?.games?.find((g) => g.id === view.game);
-  document.title = t("page.title", { game: info ? gameName(info) : view.game });
+  const name = info ? gameName(info) : view.game;
+  document.title = t("page.title", { game: name });
+  const title = $("#game-title");
+  if (title.textContent !== name) title.textContent = name;
+  $('[data-action="choose-game"]').setAttribute("aria-label", t("action.choose-game", { game: name }));
   const ui = presentationFor(view.game);
   const seatName = seatNamer(state);
   const ctx = { t, seatName, state, rerender: () => render(app) };

@@ -334,4 +334,6 @@ export default {
   "page.title": "{game} — play in your browser",
 
   "engine.loading": "Getting the game ready…",
+
+  "action.choose-game": "{game}: choose a game",
 };

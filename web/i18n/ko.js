@@ -335,4 +335,6 @@ export default {
   "page.title": "{game} — 브라우저에서 즐기기",
 
   "engine.loading": "게임을 준비하는 중…",
+
+  "action.choose-game": "{game}: 게임 고르기",
 };

@@ -334,4 +334,6 @@ export default {
   "page.title": "{game} — грати в браузері",
 
   "engine.loading": "Готуємо гру…",
+
+  "action.choose-game": "{game}: вибрати гру",
 };
