@@ -11,6 +11,7 @@ from nibble.api import handle
 from nibble.core.errors import IllegalMove
 from nibble.core.record import replay, to_record
 from tests.reference_nebuchadnezzar import RefGame, can_place, capturable
+from tests.util import play_random
 from tests.util_nebuchadnezzar import GAME, new, rows_of
 
 SIZE = st.integers(min_value=5, max_value=8)
@@ -28,15 +29,6 @@ def start(size: int, rng: random.Random, from_setup: bool):
     return GAME.from_setup(f"neb{size}:{'/'.join(rows)} {rng.choice('bw')}",
                            GAME.normalize_options({}))
 
-
-def play_random(state, rng: random.Random, plies: int = MAX_PLIES):
-    """Play random legal moves; yield the state before each move."""
-    for _ in range(plies):
-        if state.is_over():
-            return
-        yield state
-        moves = state.legal_moves()
-        state.push(moves[rng.randrange(len(moves))])
 
 
 def outcome(state):

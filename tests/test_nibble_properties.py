@@ -9,20 +9,11 @@ from hypothesis import strategies as st
 
 from nibble.core.record import replay, to_record
 from tests.reference import judge, legal_sets
-from tests.util import new
+from tests.util import new, play_random
 
 VARIANT = st.sampled_from(["square9", "square13", "hex13"])
 SEED = st.integers(min_value=0, max_value=2**53 - 1)
 
-
-def play_random(state, rng, plies=10_000):
-    """Play random legal moves; yield the state before each move."""
-    for _ in range(plies):
-        if state.is_over():
-            return
-        yield state
-        moves = state.legal_moves()
-        state.push(moves[rng.randrange(len(moves))])
 
 
 def disc_cells(state):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from nibble.api import handle
-from tests.number_one_util import position_text
+from tests.util_number_one import position_text
 
 
 def error(answer) -> dict:

@@ -12,7 +12,8 @@ import tests.reference_number_one as ref
 from nibble.api import handle
 from nibble.core.errors import IllegalMove
 from nibble.core.record import replay, to_record
-from tests.number_one_util import GAME, new
+from tests.util import play_random
+from tests.util_number_one import GAME, new
 
 PLAYERS = st.sampled_from([2, 3, 4])
 ARRANGEMENT = st.sampled_from(["MSL", "LSM", "SML", "SLM", "MLS", "LMS"])
@@ -23,15 +24,6 @@ CHOICES = st.integers(0, 2**32)
 def start(players: int, arrangements: list[str]):
     return new(players, **{f"pegs{k + 1}": a for k, a in enumerate(arrangements)})
 
-
-def play_random(state, rng: random.Random, plies: int = 10_000):
-    """Play random legal moves; yield the state before each move."""
-    for _ in range(plies):
-        if state.is_over():
-            return
-        yield state
-        moves = state.legal_moves()
-        state.push(moves[rng.randrange(len(moves))])
 
 
 @given(PLAYERS, ARRANGEMENTS, CHOICES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nibble.core.errors import BadNotation, BadOption, BadSetup, GameOver, IllegalMove
-from tests.number_one_util import GAME, around, names, new, position_text, state
+from tests.util_number_one import GAME, around, names, new, position_text, state
 
 # -- the start -------------------------------------------------------------------------------
 

@@ -8,6 +8,16 @@ from nibble.games.nibble import NibbleState
 GAME = get_game("nibble")
 
 
+def play_random(state, rng, plies: int = 10_000):
+    """Play random legal moves (any game); yield the state before each move."""
+    for _ in range(plies):
+        if state.is_over():
+            return
+        yield state
+        moves = state.legal_moves()
+        state.push(moves[rng.randrange(len(moves))])
+
+
 def new(variant: str = "square9", seed: int = 1, **options) -> NibbleState:
     return GAME.new_state(GAME.normalize_options({"variant": variant, "seed": seed, **options}))
 
