@@ -262,7 +262,7 @@ def english_words(page) -> set[str]:
     words = set()
     for text in texts:
         for word in re.findall(r"[A-Za-z][A-Za-z0-9:*+-]*", text):
-            if not NOTATION.match(word) and word.lower() not in ALLOWED:
+            if not NOTATION.match(word) and word.lower().rstrip(":") not in ALLOWED:
                 words.add(word)
     return words
 

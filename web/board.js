@@ -104,7 +104,8 @@ export class BoardView {
       el("circle", { class: "mark", cx: x, cy: y, r: discR + 4 }, g);
       const disc = el("circle", { class: "disc", cx: x, cy: y, r: discR }, g);
       const turned = el("path", { class: "turned", d: `M${x - 18} ${y + 14} L${x + 18} ${y + 14}`, "aria-hidden": "true" }, g);
-      const text = el("text", { class: "disc-label", x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+      // the cell's label names the piece; the mark drawn on it is not read out again
+      const text = el("text", { class: "disc-label", x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true" }, g);
       this.cells.set(cell.id, { g, disc, text, under, turned, row: cell.row, col: cell.col, x, y });
       this.rows[cell.row].push(cell.id);
     }
