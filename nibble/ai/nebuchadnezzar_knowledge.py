@@ -262,9 +262,11 @@ class NebuchadnezzarKnowledge(Knowledge):
             empty = board & ~(m | o)
             fm = placements(lay, m, o) & adjacent(o, s, board)
             touch = fm
-            make = _one_fill_points(lay, m, o, fm, s, board)
-            fo = placements(lay, o, m) & adjacent(m, s, board)
-            block = _one_fill_points(lay, o, m, fo, s, board)
+            if w["make"]:
+                make = _one_fill_points(lay, m, o, fm, s, board)
+            if w["block"]:
+                fo = placements(lay, o, m) & adjacent(m, s, board)
+                block = _one_fill_points(lay, o, m, fo, s, board)
             risky = _instant_losses(empty, o, s, board)
         out = []
         for mv in moves:
