@@ -4,6 +4,9 @@ Nibble's takes are *sets*, so a colour whose n discs are all takeable and never 
 group gives 2^n - 1 takes. A comb does that: full rows ("spines") joined by a column,
 with "teeth" hanging off them, each tooth a leaf with two adjacent open sides. Teeth of
 the colours 1-4 (13 each) and spines of the other colours give 32,769 legal takes.
+
+Nebuchadnezzar's captures are maximal rectangles, far fewer: a checkerboard makes every
+enemy disc one (see :func:`nebuchadnezzar_captures_setup`).
 """
 
 from __future__ import annotations
@@ -70,5 +73,26 @@ def nibble_threat_record() -> dict:
     return record
 
 
+def nebuchadnezzar_captures_setup(n: int = 15) -> str:
+    """An n × n checkerboard, Black to move: every white disc has four black neighbours
+    (or the edge, which copies the black wall opposite), so each is a maximal capturable
+    rectangle of its own, and White threatens the same against every black disc.
+
+    On 15 × 15 that is 112 captures and nothing else to do. No denser position was
+    found: a simulated-annealing search over 6 × 6 and 15 × 15 boards (maximising the
+    number of captures) never beat the checkerboard's one capture per two points, and
+    a board with empty points trades each two capture points for placements that are
+    cheap to judge. Every capture breaks the walls of up to four enemy threats."""
+    rows = ["".join("b" if (r + c) % 2 == 0 else "w" for c in range(n)) for r in range(n)]
+    return f"neb{n}:{'/'.join(rows)} b"
+
+
+def nebuchadnezzar_captures_record() -> dict:
+    """Black to move with 112 legal captures on 15 × 15, none of them winning."""
+    return {"format": FORMAT, "game": "nebuchadnezzar", "options": {"size": 15, "seed": 1},
+            "setup": nebuchadnezzar_captures_setup(), "moves": []}
+
+
 #: every crafted position by name (the budget tests and scripts/bench_budget.py use these)
-CRAFTED = {"nibble-flood": nibble_flood_record, "nibble-threat": nibble_threat_record}
+CRAFTED = {"nibble-flood": nibble_flood_record, "nibble-threat": nibble_threat_record,
+           "neb-captures": nebuchadnezzar_captures_record}

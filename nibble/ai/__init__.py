@@ -14,6 +14,13 @@ def _nibble() -> Knowledge:
     return NibbleKnowledge()
 
 
+def _nebuchadnezzar() -> Knowledge:
+    from .nebuchadnezzar_knowledge import NebuchadnezzarKnowledge
+
+    return NebuchadnezzarKnowledge()
+
+
 register("nibble", _nibble)
+register("nebuchadnezzar", _nebuchadnezzar)
 
 __all__ = ["Knowledge", "knowledge_for", "register"]

@@ -23,6 +23,9 @@ class Knowledge:
     solve_at: int = 0
     #: False: :meth:`evaluate` knows nothing, so searches play their playouts to the end
     has_evaluation: bool = False
+    #: search settings (fields of ``mcts.Config``) that the tuned levels (hard, expert)
+    #: use for this game instead of their own, because matches showed they play better
+    tuned_search: dict[str, Any] = {}
 
     def evaluate(self, state: State, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""

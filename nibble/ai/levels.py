@@ -35,8 +35,8 @@ LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15), 100),
     "medium": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False),
                                        solve=False), 500),
-    "hard": (lambda seed: MCTSPlayer(seed, config=HARD), 1500),
-    "expert": (lambda seed: MCTSPlayer(seed, config=HARD), 5000),
+    "hard": (lambda seed: MCTSPlayer(seed, config=HARD, tuned=True), 1500),
+    "expert": (lambda seed: MCTSPlayer(seed, config=HARD, tuned=True), 5000),
 }
 
 PLAYERS: dict[str, Callable[[int], Player]] = {

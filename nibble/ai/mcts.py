@@ -90,6 +90,7 @@ class Config:
     safety: bool = True  # do not expand moves that hand the opponent an instant win
     max_children: int = 400  # candidate moves expanded per node (all, unless a flood)
     max_nodes: int = 150_000  # the tree stops growing here (memory stays bounded)
+    widen: float = 0.0  # > 0: a node seen n times chooses among its 2 + widen·√n best priors
 
 
 class MCTS:
@@ -162,10 +163,25 @@ class MCTS:
         node.proven = 1 if mover_wins == same else -1
 
     def _select(self, node: Node) -> Node:
+        children = node.children
+        widen = self.cfg.widen
+        if widen:  # progressive widening: children are kept in order of their priors
+            k = 2 + int(widen * math.sqrt(node.n))
+            if k < len(children):
+                best = self._best(node, children[:k])
+                if best is not None:
+                    return best
+        best = self._best(node, children)
+        if best is None:  # every move loses by force: pick the most visited
+            best = max(children, key=lambda c: c.n)
+        return best
+
+    def _best(self, node: Node, children: list[Node]) -> Node | None:
+        """The child to explore among ``children`` (None if every one is proven lost)."""
         best, best_s = None, -math.inf
         cfg = self.cfg
         log_n = math.log(node.n + 1)
-        for c in node.children:
+        for c in children:
             if c.proven:
                 if c.proven == 1:
                     return c
@@ -177,8 +193,6 @@ class MCTS:
                     c.n + 1)
             if s > best_s:
                 best, best_s = c, s
-        if best is None:  # every move loses by force: pick the most visited
-            best = max(node.children, key=lambda c: c.n)
         return best
 
     def _expand(self, node: Node, state: State) -> None:

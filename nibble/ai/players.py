@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.protocol import State
@@ -135,9 +135,10 @@ class MCTSPlayer(Player):
 
     def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
                  config: Config | None = None, solve: bool = True,
-                 solver_nodes: int = 400_000) -> None:
+                 solver_nodes: int = 400_000, tuned: bool = False) -> None:
         super().__init__(seed, knowledge)
         self.config = config or Config()
+        self.tuned = tuned  # take the game's ``Knowledge.tuned_search`` settings
         self.solve = solve
         self.solver_nodes = solver_nodes
         self.tree: tuple[tuple, Node] | None = None  # (moves played at the root, root)
@@ -178,7 +179,10 @@ class MCTSPlayer(Player):
                 v, m = res
                 if v == 1 or not any(not hands_win(k, state, x) for x in moves):
                     return Decision(m, float(v), solver.nodes, {"solved": True})
-        search = MCTS(k, self.rng, self.config)
+        config = self.config
+        if self.tuned and k.tuned_search:
+            config = replace(config, **k.tuned_search)
+        search = MCTS(k, self.rng, config)
         root = self._reuse(state)
         reused = root.n if root is not None else 0
         root, iters = search.search(state, root, budget)
