@@ -14,6 +14,13 @@ def _nibble() -> Knowledge:
     return NibbleKnowledge()
 
 
+def _number_one() -> Knowledge:
+    from .number_one_knowledge import NumberOneKnowledge
+
+    return NumberOneKnowledge()
+
+
 register("nibble", _nibble)
+register("number-one", _number_one)
 
 __all__ = ["Knowledge", "knowledge_for", "register"]
