@@ -20,7 +20,14 @@ def _nebuchadnezzar() -> Knowledge:
     return NebuchadnezzarKnowledge()
 
 
+def _number_one() -> Knowledge:
+    from .number_one_knowledge import NumberOneKnowledge
+
+    return NumberOneKnowledge()
+
+
 register("nibble", _nibble)
 register("nebuchadnezzar", _nebuchadnezzar)
+register("number-one", _number_one)
 
 __all__ = ["Knowledge", "knowledge_for", "register"]

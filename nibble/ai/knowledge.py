@@ -50,6 +50,13 @@ class Knowledge:
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:limit]
         return [moves[i] for i in sorted(order)], False
 
+    def tree_moves(self, state: State, limit: int) -> tuple[list[Any], bool]:
+        """The moves a search expands and plays out (default: the candidates). A game may
+        leave out moves that lead where a listed one leads (two paths to one square), or
+        fix the order of moves one player makes in a row; then ``complete`` is False
+        unless every position reachable is still reached."""
+        return self.candidate_moves(state, limit)
+
     def move_scores(self, state: State, moves: Sequence[Any]) -> list[float]:
         """A cheap preference per move for the side to move (higher is better)."""
         return [0.0] * len(moves)

@@ -1,8 +1,16 @@
-"""``python -m nibble match``: seeded games between two players, seats alternating.
+"""``python -m nibble match``: seeded games between computer players, seats rotated.
 
-Game ``i`` is played on the board of seed ``seed + i // 2``, player A in seat ``i % 2``,
-so every board is played once from each side. Prints the score of A with a 95 %
-Wilson confidence interval.
+Two players: game ``i`` is played on the board of seed ``seed + i // 2``, player A in
+seat ``i % 2``, so every board is played once from each side; prints the score of A with
+a 95 % Wilson confidence interval.
+
+More players (a game whose options give three or four): player A against ``N - 1``
+seats of player B. Game ``i`` uses seed ``seed + i // N`` with A in seat ``i % N``, so
+the position of every seed is played with A in every seat; prints A's win rate with its
+95 % Wilson interval next to the ``1 / N`` a seat wins by chance, and A's wins per seat.
+
+Options of the game pass through as flags named after them (``--players 3``,
+``--variant hex13``, ``--pegs1 SML``); the game decides which exist.
 """
 
 from __future__ import annotations
@@ -14,9 +22,13 @@ import sys
 import time
 from typing import Any
 
-from ..games import get_game
+from ..core.protocol import Game
+from ..games import GAMES, get_game
 from .levels import PLAYERS, make_player
 from .mcts import Budget
+
+#: options the match sets itself (the board seed comes from ``--seed`` and the game index)
+OWN_OPTIONS = ("seed",)
 
 
 def wilson(score: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -30,17 +42,24 @@ def wilson(score: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(args: tuple) -> dict[str, Any]:
-    """One game; ``args`` = (index, game id, options, a, b, budget ms, iterations, seed)."""
-    i, game_id, options, a, b, budget_ms, iterations, seed = args
+def seats_of(game_id: str, options: dict) -> int:
+    """How many seats a game with these options has (from its start position)."""
     game = get_game(game_id)
-    opts = game.normalize_options({**options, "seed": seed + i // 2})
+    return game.new_state(game.normalize_options({**options, "seed": 0})).num_players
+
+
+def play_game(args: tuple) -> dict[str, Any]:
+    """One game; ``args`` = (index, game id, options, a, b, budget ms, iterations, seed,
+    seats). A sits in seat ``index % seats``, every other seat is B."""
+    i, game_id, options, a, b, budget_ms, iterations, seed, n = args
+    game = get_game(game_id)
+    opts = game.normalize_options({**options, "seed": seed + i // n})
     state = game.new_state(opts)
-    a_seat = i % 2
-    names = [a, b] if a_seat == 0 else [b, a]
-    players = [make_player(n, seed * 1_000_003 + i * 2 + s) for s, n in enumerate(names)]
-    think = [0.0, 0.0]
-    moves = [0, 0]
+    a_seat = i % n
+    names = [a if s == a_seat else b for s in range(n)]
+    players = [make_player(name, seed * 1_000_003 + i * n + s) for s, name in enumerate(names)]
+    think = [0.0] * n
+    moves = [0] * n
     while state.result is None:
         seat = state.to_move
         t0 = time.perf_counter()
@@ -51,16 +70,24 @@ def play_game(args: tuple) -> dict[str, Any]:
         state.push(d.move)
     r = state.result
     winner = None if r.winner is None else ("a" if r.winner == a_seat else "b")
-    return {"index": i, "board_seed": seed + i // 2, "a_seat": a_seat, "winner": winner,
-            "reason": r.reason, "plies": len(state.moves),
-            "a_ms": 1000 * think[a_seat] / max(1, moves[a_seat]),
-            "b_ms": 1000 * think[a_seat ^ 1] / max(1, moves[a_seat ^ 1])}
+    b_think = sum(t for s, t in enumerate(think) if s != a_seat)
+    b_moves = sum(m for s, m in enumerate(moves) if s != a_seat)
+    out = {"index": i, "board_seed": seed + i // n, "a_seat": a_seat, "winner": winner,
+           "reason": r.reason, "plies": len(state.moves),
+           "a_ms": 1000 * think[a_seat] / max(1, moves[a_seat]),
+           "b_ms": 1000 * b_think / max(1, b_moves)}
+    order = r.details.get("out")
+    if n > 2 and isinstance(order, list):  # place of A: 1 for the winner, n for the first out
+        out["a_place"] = 1 if r.winner == a_seat else (
+            n - order.index(a_seat) if a_seat in order else None)
+    return out
 
 
 def run_match(game_id: str, options: dict, a: str, b: str, games: int,
               budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
               progress: bool = False) -> dict[str, Any]:
-    tasks = [(i, game_id, options, a, b, budget_ms, iterations, seed) for i in range(games)]
+    n = seats_of(game_id, options)
+    tasks = [(i, game_id, options, a, b, budget_ms, iterations, seed, n) for i in range(games)]
     t0 = time.perf_counter()
     results: list[dict] = []
     if jobs > 1:
@@ -77,23 +104,12 @@ def run_match(game_id: str, options: dict, a: str, b: str, games: int,
             if progress:
                 _progress(results, games)
     results.sort(key=lambda r: r["index"])
-    aw = sum(r["winner"] == "a" for r in results)
-    bw = sum(r["winner"] == "b" for r in results)
-    draws = games - aw - bw
-    score = aw + draws / 2
-    lo, hi = wilson(score, games)
-    reasons: dict[str, int] = {}
-    for r in results:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+    summary = _two_player(results, games) if n == 2 else _many_players(results, games, n)
     return {
-        "game": game_id, "options": options, "a": a, "b": b, "games": games,
+        "game": game_id, "options": options, **({} if n == 2 else {"players": n}),
+        "a": a, "b": b, "games": games,
         "budget_ms": budget_ms, "iterations": iterations, "seed": seed,
-        "a_wins": aw, "b_wins": bw, "draws": draws,
-        "a_score": round(score / games, 4) if games else None,
-        "ci95": [round(lo, 4), round(hi, 4)],
-        "a_wins_as_first": sum(r["winner"] == "a" and r["a_seat"] == 0 for r in results),
-        "a_wins_as_second": sum(r["winner"] == "a" and r["a_seat"] == 1 for r in results),
-        "reasons": reasons,
+        **summary,
         "avg_plies": round(sum(r["plies"] for r in results) / max(1, games), 1),
         "a_ms_per_move": round(sum(r["a_ms"] for r in results) / max(1, games), 1),
         "b_ms_per_move": round(sum(r["b_ms"] for r in results) / max(1, games), 1),
@@ -101,19 +117,73 @@ def run_match(game_id: str, options: dict, a: str, b: str, games: int,
     }
 
 
+def _reasons(results: list[dict]) -> dict[str, int]:
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+    return reasons
+
+
+def _two_player(results: list[dict], games: int) -> dict[str, Any]:
+    """A's score (a draw counts half), and A's wins from each side."""
+    aw = sum(r["winner"] == "a" for r in results)
+    bw = sum(r["winner"] == "b" for r in results)
+    draws = games - aw - bw
+    score = aw + draws / 2
+    lo, hi = wilson(score, games)
+    return {
+        "a_wins": aw, "b_wins": bw, "draws": draws,
+        "a_score": round(score / games, 4) if games else None,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "a_wins_as_first": sum(r["winner"] == "a" and r["a_seat"] == 0 for r in results),
+        "a_wins_as_second": sum(r["winner"] == "a" and r["a_seat"] == 1 for r in results),
+        "reasons": _reasons(results),
+    }
+
+
+def _many_players(results: list[dict], games: int, n: int) -> dict[str, Any]:
+    """A's win rate (a draw counts 1/n) against the 1/n of a seat, per seat and place."""
+    aw = sum(r["winner"] == "a" for r in results)
+    bw = sum(r["winner"] == "b" for r in results)
+    draws = games - aw - bw
+    score = aw + draws / n
+    lo, hi = wilson(score, games)
+    out: dict[str, Any] = {
+        "a_wins": aw, "b_wins": bw, "draws": draws,
+        "a_score": round(score / games, 4) if games else None,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "baseline": round(1 / n, 4),
+        "a_wins_by_seat": [sum(r["winner"] == "a" and r["a_seat"] == s for r in results)
+                           for s in range(n)],
+        "games_by_seat": [sum(r["a_seat"] == s for r in results) for s in range(n)],
+        "reasons": _reasons(results),
+    }
+    if all(r.get("a_place") for r in results):
+        out["a_places"] = [sum(r["a_place"] == p for r in results) for p in range(1, n + 1)]
+    return out
+
+
 def _progress(results: list[dict], total: int) -> None:
     aw = sum(r["winner"] == "a" for r in results)
     print(f"\r{len(results)}/{total} games, A won {aw}", end="", file=sys.stderr, flush=True)
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m nibble match",
-                                description="Play seeded games between two computer players.")
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def parser(game: Game | None = None) -> argparse.ArgumentParser:
+    """The match's own flags, plus one flag per option of ``game`` that the match does not
+    set itself (Nibble: ``--variant``; Number One: ``--players``, ``--pegs1`` …)."""
+    p = argparse.ArgumentParser(
+        prog="python -m nibble match",
+        description="Play seeded games between computer players: A against B (two players) "
+                    "or A against N-1 seats of B, seats rotated.")
     names = ", ".join(PLAYERS)
-    p.add_argument("--game", default="nibble")
+    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
     p.add_argument("--a", default="hard", help=f"player A ({names})")
-    p.add_argument("--b", default="greedy", help=f"player B ({names})")
+    p.add_argument("--b", default="greedy", help=f"player B, every other seat ({names})")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
     p.add_argument("--iterations", type=int, default=None,
@@ -124,11 +194,36 @@ def parser() -> argparse.ArgumentParser:
                    help="play on until an instant win or an empty board")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    taken = set(p._option_string_actions)
+    for opt in game.options if game else ():
+        flag = _flag(opt.name)
+        negated = "--no-" + flag[2:]
+        if opt.name in OWN_OPTIONS or flag in taken or negated in taken:
+            continue
+        kw: dict[str, Any] = {"default": None, "dest": f"opt_{opt.name}",
+                              "help": f"{game.name} option: {opt.label}"}
+        if opt.type == "bool":
+            kw["action"] = argparse.BooleanOptionalAction
+        elif opt.type == "int":
+            kw["type"] = int
+            kw["metavar"] = opt.name.upper()
+        elif opt.choices:
+            kw["choices"] = [v for v, _ in opt.choices]
+        p.add_argument(flag, **kw)
     return p
 
 
+def _game_of(argv: list[str]) -> Game | None:
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default="nibble")
+    known, _ = pre.parse_known_args(argv)
+    return GAMES.get(known.game)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    game = _game_of(argv)
+    args = parser(game).parse_args(argv)
     for name in (args.a, args.b):
         if name not in PLAYERS:
             print(f"error: unknown player {name!r} (known: {', '.join(PLAYERS)})",
@@ -142,9 +237,12 @@ def main(argv: list[str] | None = None) -> int:
         options["variant"] = args.variant
     if args.no_decided_early:
         options["decided_early"] = False
+    for key, value in vars(args).items():
+        if key.startswith("opt_") and value is not None:
+            options[key[4:]] = value
     try:
         get_game(args.game).normalize_options(options)
-    except ValueError as e:
+    except ValueError as e:  # unknown game or option (NibbleError is a ValueError)
         print(f"error: {e}", file=sys.stderr)
         return 2
     budget = None if args.iterations else args.budget_ms
@@ -155,11 +253,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        lo, hi = summary["ci95"]
-        print(f"{args.a} vs {args.b}: {summary['a_wins']}-{summary['b_wins']}"
-              f" ({summary['draws']} draws) in {args.games} games, score "
-              f"{100 * summary['a_score']:.1f} % (95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)")
+        print(_text(summary))
     return 0
+
+
+def _text(summary: dict[str, Any]) -> str:
+    lo, hi = summary["ci95"]
+    a, b, games = summary["a"], summary["b"], summary["games"]
+    if "players" not in summary:
+        return (f"{a} vs {b}: {summary['a_wins']}-{summary['b_wins']}"
+                f" ({summary['draws']} draws) in {games} games, score "
+                f"{100 * summary['a_score']:.1f} % (95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)")
+    n = summary["players"]
+    seats = ", ".join(f"{s + 1}: {w}/{g}" for s, (w, g) in enumerate(
+        zip(summary["a_wins_by_seat"], summary["games_by_seat"], strict=True)))
+    return (f"{a} vs {n - 1}× {b} ({n} players): {a} won {summary['a_wins']} of {games} "
+            f"games, {100 * summary['a_score']:.1f} % (95 % CI {100 * lo:.1f}–{100 * hi:.1f} %)"
+            f" against {100 * summary['baseline']:.1f} % by chance; wins by seat ({seats})")
 
 
 if __name__ == "__main__":

@@ -198,7 +198,7 @@ class MCTS:
     def _expand(self, node: Node, state: State) -> None:
         k = self.k
         me = state.to_move
-        moves, complete = k.candidate_moves(state, self.cfg.max_children)
+        moves, complete = k.tree_moves(state, self.cfg.max_children)
         for m in moves:
             if k.wins_now(state, m):
                 win = Node(m, me)
@@ -244,7 +244,7 @@ class MCTS:
             for ply in range(depth):
                 if ply & 15 == 15 and budget is not None and budget.expired():
                     break
-                moves, _ = k.candidate_moves(state, self.cfg.max_children)
+                moves, _ = k.tree_moves(state, self.cfg.max_children)
                 step(k.playout_move(state, moves, rng))
                 r = state.result
                 if r is not None:
