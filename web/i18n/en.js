@@ -244,4 +244,13 @@ export default {
   "nebuchadnezzar.result.repetition.draw": "The same position came up a third time, and both have {a} discs.",
   "action.swap": "Swap colours",
   "option.size": "Board size",
+
+  "action.settings": "Settings",
+  "settings.title": "Settings",
+  "settings.palette": "Colour-blind palette with shapes",
+  "settings.palette.help": "Colours told apart with red–green colour blindness, and a shape on every disc and peg, so that colour is never needed.",
+  "settings.contrast": "High contrast",
+  "settings.contrast.help": "Stronger outlines, text, focus rings and board marks, in the light and the dark theme.",
+  "settings.coords": "Board coordinates",
+  "settings.coords.help": "The letters and numbers around the board.",
 };

@@ -245,4 +245,13 @@ export default {
   "option.size": "판 크기",
 
   "nebuchadnezzar.result.annihilation": "{color} 원반이 모두 뒤집혔습니다 — 전멸. 승리: {player}.",
+
+  "action.settings": "설정",
+  "settings.title": "설정",
+  "settings.palette": "색각 이상용 색과 모양",
+  "settings.palette.help": "적록 색각 이상이 있어도 구별되는 색을 쓰고 모든 원반과 말에 모양을 그려, 색을 몰라도 알아볼 수 있습니다.",
+  "settings.contrast": "고대비",
+  "settings.contrast.help": "밝은 테마와 어두운 테마 모두에서 윤곽선, 글자, 포커스 테두리, 판 위 표시를 더 뚜렷하게 합니다.",
+  "settings.coords": "판 좌표",
+  "settings.coords.help": "판 둘레의 글자와 숫자.",
 };

@@ -244,4 +244,13 @@ export default {
   "option.size": "Розмір дошки",
 
   "nebuchadnezzar.result.annihilation": "Усі диски ({color}) перевернуто — знищення. Перемога: {player}.",
+
+  "action.settings": "Налаштування",
+  "settings.title": "Налаштування",
+  "settings.palette": "Палітра для дальтоніків із фігурами",
+  "settings.palette.help": "Кольори, які розрізняють і при червоно-зеленій сліпоті, та фігура на кожному диску й кілку, тож колір ніколи не потрібен.",
+  "settings.contrast": "Висока контрастність",
+  "settings.contrast.help": "Чіткіші контури, текст, рамки фокуса й позначки на дошці — у світлій і темній темі.",
+  "settings.coords": "Координати дошки",
+  "settings.coords.help": "Літери й цифри довкола дошки.",
 };
