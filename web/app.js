@@ -16,6 +16,7 @@ import { wireMenu } from "./menu.js";
 import { dismissMessage, showMessage } from "./messages.js";
 import { interactive, render } from "./render.js";
 import { createSession } from "./session.js";
+import { initSettings } from "./settings.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
 import { Cancelled, call, createTurns } from "./turns.js";
@@ -423,6 +424,7 @@ function wire() {
 }
 
 wire();
+initSettings({ change: () => state.view && app.render() });
 boot().catch((error) => {
   loading.showFailed({ kind: "engine", message: error?.message || String(error) }, () => window.location.reload());
 });

@@ -11,8 +11,12 @@
 // the crossings: Nebuchadnezzar), "holes" (round holes on a hex lattice: Number One).
 // paint(cell) returns null for an empty cell, or a look:
 //   {fill, ink, label, r}        a disc (r: radius as a share of the usual, default 1)
+//     + shape: a glyph drawn above the label (web/shapes.js GLYPHS), body: the piece's
+//       outline instead of a circle (BODIES) — the colour-blind mode's shapes
 //   {under: "token" | "hole" | "void", piece?: {fill, ink, label, r, turned}}  a hole
 // overlays: [{kind: "area" | "walls" | "path" | "remove", cells: [ids], tone}]
+
+import { BODIES, GLYPHS } from "./shapes.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const UNIT = 100; // square cell size / hex width, in SVG user units
@@ -103,10 +107,14 @@ export class BoardView {
       const under = style === "holes" ? el("circle", { class: "token", cx: x, cy: y, r: 17 }, g) : null;
       el("circle", { class: "mark", cx: x, cy: y, r: discR + 4 }, g);
       const disc = el("circle", { class: "disc", cx: x, cy: y, r: discR }, g);
+      const body = el("path", { class: "disc disc-body" }, g);
+      body.style.display = "none";
+      const glyph = el("path", { class: "glyph", "fill-rule": "evenodd", "aria-hidden": "true" }, g);
+      glyph.style.display = "none";
       const turned = el("path", { class: "turned", d: `M${x - 18} ${y + 14} L${x + 18} ${y + 14}`, "aria-hidden": "true" }, g);
       // the cell's label names the piece; the mark drawn on it is not read out again
       const text = el("text", { class: "disc-label", x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true" }, g);
-      this.cells.set(cell.id, { g, disc, text, under, turned, row: cell.row, col: cell.col, x, y });
+      this.cells.set(cell.id, { g, disc, body, glyph, text, under, turned, row: cell.row, col: cell.col, x, y });
       this.rows[cell.row].push(cell.id);
     }
     this.overlay = el("g", { class: "overlay", "aria-hidden": "true" }, svg);
@@ -231,12 +239,14 @@ export class BoardView {
         disc.dataset.tone = piece.tone || "";
         text.setAttribute("fill", piece.ink);
         text.textContent = piece.label ?? "";
+        this._shapes(entry, piece);
         turned.style.display = piece.turned ? "" : "none";
         turned.setAttribute("stroke", piece.ink);
       } else {
         delete g.dataset.color;
         disc.removeAttribute("fill");
         text.textContent = "";
+        this._shapes(entry, null);
         turned.style.display = "none";
       }
       g.setAttribute("aria-label", label(cell, { selectable: isSelectable, picked: isPicked, marked: isMarked }));
@@ -247,6 +257,28 @@ export class BoardView {
     this._overlays(options.overlays || []);
     if (!this.cells.has(this.focusId)) this.focusId = board.cells.length ? board.cells[0].id : null;
     this._rove();
+  }
+
+  // the colour-blind mode's shapes: a piece's outline (body) and a glyph above its label
+  _shapes({ g, disc, body, glyph, text, x, y }, piece) {
+    const r = this.discR * (piece?.r ?? 1);
+    const bodyOf = piece?.body && BODIES[piece.body];
+    if (bodyOf) {
+      body.setAttribute("d", bodyOf(x, y, r));
+      body.setAttribute("fill", piece.fill);
+      body.dataset.tone = piece.tone || "";
+      g.dataset.body = piece.body;
+    } else delete g.dataset.body;
+    body.style.display = bodyOf ? "" : "none";
+    disc.style.display = bodyOf ? "none" : "";
+    const glyphOf = piece?.shape && GLYPHS[piece.shape];
+    if (glyphOf) {
+      glyph.setAttribute("d", glyphOf(x, y - 0.37 * r, 0.3 * r));
+      glyph.setAttribute("fill", piece.ink);
+      g.dataset.shape = piece.shape;
+    } else delete g.dataset.shape;
+    glyph.style.display = glyphOf ? "" : "none";
+    text.setAttribute("y", glyphOf ? y + 0.42 * r : y + 1);
   }
 
   // areas, walls, paths and removals drawn above the pieces, from cell ids

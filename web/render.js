@@ -5,6 +5,7 @@
 import { presentationFor } from "./games/index.js";
 import { gameName } from "./dialogs.js";
 import { t } from "./i18n.js";
+import { coordsShown } from "./settings.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -87,6 +88,7 @@ export function render(app) {
     overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending)],
     interactive: live,
     ariaLabel: t("board.label"),
+    coords: coordsShown(),
   });
 
   // status line

@@ -4,44 +4,75 @@
 
 import { h } from "../dom.js";
 import { list } from "../i18n.js";
+import { inkFor } from "../colours.js";
+import { glyphSvg } from "../shapes.js";
 
-// 13 colours chosen to be far apart in hue and lightness (after Kelly's and
-// Trubetskoy's lists of maximally distinct colours); each disc also carries its
-// number, so colour is never the only cue.
+// 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
+// distinct colours (red, orange, yellow, cyan, blue, grey) and seven chosen with them to
+// keep every pair apart for normal vision and, as far as these hues allow, for the
+// common colour-vision deficiencies; none so dark that it sinks into a dark tile.
+// Each disc also carries its number, so colour is never the only cue.
+// scripts/palette_check.py prints the figures (docs/web.md, "Colour and contrast").
 export const PALETTE = [
   "#e6194b", // 1 red
   "#f58231", // 2 orange
   "#ffe119", // 3 yellow
-  "#3cb44b", // 4 green
+  "#447700", // 4 green
   "#42d4f4", // 5 cyan
   "#4363d8", // 6 blue
-  "#911eb4", // 7 purple
-  "#f032e6", // 8 magenta
-  "#9a6324", // 9 brown
-  "#bfef45", // 10 lime
-  "#469990", // 11 teal
+  "#ae76ff", // 7 lilac
+  "#bb2299", // 8 magenta
+  "#89b272", // 9 sage
+  "#d3ff8f", // 10 lime
+  "#009780", // 11 teal
   "#a9a9a9", // 12 grey
-  "#1b1b5e", // 13 navy
+  "#e099cb", // 13 pink
 ];
 
-function luminance(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
+// The colour-blind palette (settings: html[data-palette="cvd"]): 13 colours chosen to be
+// as far apart under simulated deuteranopia and protanopia as under normal vision (a
+// max-min search over CIEDE2000, Machado et al. 2009's simulation), and a shape drawn on
+// every disc and chip (SHAPES, web/shapes.js), so that colour is never needed.
+export const PALETTE_CVD = [
+  "#ce77a6", // 1 pink, heart
+  "#9d4a70", // 2 raspberry, dot
+  "#660b47", // 3 plum, square
+  "#553300", // 4 brown, triangle
+  "#7a7700", // 5 olive, diamond
+  "#eeff3a", // 6 yellow, star
+  "#74bb1b", // 7 leaf green, plus
+  "#00a572", // 8 green, cross
+  "#bbffcc", // 9 mint, ring
+  "#88ffff", // 10 pale cyan, frame
+  "#84bbff", // 11 sky blue, crescent
+  "#1002bb", // 12 blue, bar
+  "#7d55dd", // 13 violet, hourglass
+];
 
-const INK = PALETTE.map((hex) => (luminance(hex) > 0.23 ? "#111" : "#fff"));
+export const SHAPES = [
+  "heart", "dot", "square", "triangle", "diamond", "star", "plus",
+  "cross", "ring", "frame", "crescent", "bar", "hourglass",
+];
+
+const INK = PALETTE.map(inkFor);
+const INK_CVD = PALETTE_CVD.map(inkFor);
+
+const colorBlind = () => document.documentElement.dataset.palette === "cvd";
 
 export function colorStyle(color) {
   const i = (color - 1) % PALETTE.length;
+  if (colorBlind()) return { fill: PALETTE_CVD[i], ink: INK_CVD[i], label: String(color), shape: SHAPES[i] };
   return { fill: PALETTE[i], ink: INK[i], label: String(color) };
 }
 
 function chip(color, extra = "") {
   const s = colorStyle(color);
-  return h("span", { class: `chip ${extra}`, style: `--chip:${s.fill};--ink:${s.ink}`, "data-color": color }, s.label);
+  return h(
+    "span",
+    { class: `chip ${extra}`, style: `--chip:${s.fill};--ink:${s.ink}`, "data-color": color, "data-shape": s.shape },
+    s.shape ? glyphSvg(s.shape) : null,
+    s.label,
+  );
 }
 
 function bar(count, need, possible = true) {

@@ -3,12 +3,21 @@
 // in, the order the others went out, which pegs still have to move) and the result.
 // Everything shown comes from the view; no rules are computed here.
 
+import { inkFor } from "../colours.js";
 import { h } from "../dom.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
 // also carries its player's number, so colour is never the only cue.
 export const SEAT_COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
-const SEAT_INK = ["#fff", "#fff", "#fff", "#111"];
+const SEAT_INK = SEAT_COLORS.map(inkFor);
+// The colour-blind mode (html[data-palette="cvd"]): the four Okabe–Ito colours furthest
+// apart under deuteranopia and protanopia (scripts/palette_check.py), and a shape per
+// seat for the whole peg (web/shapes.js BODIES; the seat dots take the same shapes in
+// styles.css), so that colour is never needed.
+export const SEAT_COLORS_CVD = ["#d55e00", "#0072b2", "#f0e442", "#56b4e9"];
+const SEAT_INK_CVD = SEAT_COLORS_CVD.map(inkFor);
+export const SEAT_SHAPES = ["circle", "square", "diamond", "plus"];
+const colorBlind = () => document.documentElement.dataset.palette === "cvd";
 const SIZE_R = { S: 0.5, M: 0.72, L: 0.94 };
 const SIZES = ["S", "M", "L"];
 
@@ -28,14 +37,14 @@ export default {
     const under = cell.token ? "token" : "hole";
     if (!cell.peg) return { under };
     const { seat, size, turned } = cell.peg;
-    return {
-      under,
-      piece: { fill: SEAT_COLORS[seat % 4], ink: SEAT_INK[seat % 4], label: String(seat + 1), r: SIZE_R[size], turned, tone: turned ? "turned" : "" },
-    };
+    const cvd = colorBlind();
+    const piece = { fill: (cvd ? SEAT_COLORS_CVD : SEAT_COLORS)[seat % 4], ink: (cvd ? SEAT_INK_CVD : SEAT_INK)[seat % 4], label: String(seat + 1), r: SIZE_R[size], turned, tone: turned ? "turned" : "" };
+    if (cvd) piece.body = SEAT_SHAPES[seat % 4];
+    return { under, piece };
   },
 
   seatColors(view) {
-    return SEAT_COLORS.slice(0, view.players);
+    return (colorBlind() ? SEAT_COLORS_CVD : SEAT_COLORS).slice(0, view.players);
   },
 
   describeCell(cell, view, { t, seatName }) {

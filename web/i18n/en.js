@@ -336,4 +336,13 @@ export default {
   "engine.loading": "Getting the game ready…",
 
   "action.choose-game": "{game}: choose a game",
+
+  "action.settings": "Settings",
+  "settings.title": "Settings",
+  "settings.palette": "Colour-blind palette with shapes",
+  "settings.palette.help": "Colours told apart with red–green colour blindness, and a shape on every disc and peg, so that colour is never needed.",
+  "settings.contrast": "High contrast",
+  "settings.contrast.help": "Stronger outlines, text, focus rings and board marks, in the light and the dark theme.",
+  "settings.coords": "Board coordinates",
+  "settings.coords.help": "The letters and numbers around the board.",
 };

@@ -337,4 +337,13 @@ export default {
   "engine.loading": "게임을 준비하는 중…",
 
   "action.choose-game": "{game}: 게임 고르기",
+
+  "action.settings": "설정",
+  "settings.title": "설정",
+  "settings.palette": "색각 이상용 색과 모양",
+  "settings.palette.help": "적록 색각 이상이 있어도 구별되는 색을 쓰고 모든 원반과 말에 모양을 그려, 색을 몰라도 알아볼 수 있습니다.",
+  "settings.contrast": "고대비",
+  "settings.contrast.help": "밝은 테마와 어두운 테마 모두에서 윤곽선, 글자, 포커스 테두리, 판 위 표시를 더 뚜렷하게 합니다.",
+  "settings.coords": "판 좌표",
+  "settings.coords.help": "판 둘레의 글자와 숫자.",
 };

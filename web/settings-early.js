@@ -1,0 +1,25 @@
+// The display settings, applied before the first paint (a classic script in <head>, so
+// that a colour-blind or high-contrast page never flashes the default look first):
+// html[data-palette="normal"|"cvd"], html[data-contrast="normal"|"high"],
+// html[data-coords="on"|"off"]. settings.js changes and stores them; both read the
+// same localStorage key, scoped to the site's path like library.js's keys.
+// Without a stored choice, the contrast follows the system's "more contrast" setting.
+(function () {
+  var html = document.documentElement;
+  var stored = {};
+  try {
+    var scope = new URL("./", document.currentScript.src).pathname;
+    stored = JSON.parse(window.localStorage.getItem("nibble:" + scope + ":settings") || "{}") || {};
+  } catch (e) {
+    stored = {}; // storage disabled or damaged: the defaults
+  }
+  var more = false;
+  try {
+    more = window.matchMedia("(prefers-contrast: more)").matches;
+  } catch (e) {
+    more = false;
+  }
+  html.dataset.palette = stored.palette === "cvd" ? "cvd" : "normal";
+  html.dataset.contrast = stored.contrast === "high" || (stored.contrast == null && more) ? "high" : "normal";
+  html.dataset.coords = stored.coords === false ? "off" : "on";
+})();

@@ -1,0 +1,131 @@
+// Display settings and their dialog: the colour-blind palette with shapes, the
+// high-contrast theme and the board's coordinates.
+//
+// Each setting is an attribute on <html> (set before the first paint by
+// settings-early.js, from the same stored choice): data-palette="normal"|"cvd",
+// data-contrast="normal"|"high", data-coords="on"|"off". styles.css and the game
+// modules read the attributes; nothing else needs telling but the board, which is
+// redrawn (onChange). Stored in localStorage under nibble:<site path>:settings (scoped
+// like library.js's keys), followed when another tab changes it.
+//
+// Hooks: [data-action="settings"] opens the dialog; its switches are
+// [data-setting="palette" | "contrast" | "coords"] (checkboxes with role="switch").
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const html = document.documentElement;
+const SCOPE = new URL("./", import.meta.url).pathname;
+export const SETTINGS_KEY = `nibble:${SCOPE}:settings`;
+
+// attribute values for a switch that is on / off
+const SWITCHES = {
+  palette: { on: "cvd", off: "normal" },
+  contrast: { on: "high", off: "normal" },
+  coords: { on: "on", off: "off" },
+};
+
+let onChange = () => {};
+
+function stored() {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(SETTINGS_KEY) || "{}");
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function store(values) {
+  try {
+    window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(values));
+  } catch {
+    /* storage refused (private window): the choice holds for this visit */
+  }
+}
+
+function systemMoreContrast() {
+  try {
+    return window.matchMedia("(prefers-contrast: more)").matches;
+  } catch {
+    return false;
+  }
+}
+
+// The attributes from what is stored (as settings-early.js does).
+function apply(values) {
+  html.dataset.palette = values.palette === "cvd" ? "cvd" : "normal";
+  html.dataset.contrast = values.contrast === "high" || (values.contrast == null && systemMoreContrast()) ? "high" : "normal";
+  html.dataset.coords = values.coords === false ? "off" : "on";
+}
+
+export function isOn(name) {
+  return html.dataset[name] === SWITCHES[name].on;
+}
+
+// Are the board's coordinates shown? (board.render's `coords`)
+export function coordsShown() {
+  return html.dataset.coords !== "off";
+}
+
+export function setSetting(name, on) {
+  html.dataset[name] = on ? SWITCHES[name].on : SWITCHES[name].off;
+  const values = stored();
+  if (name === "coords") values.coords = !!on;
+  else values[name] = html.dataset[name];
+  store(values);
+  onChange(name);
+}
+
+function switchField(name) {
+  const id = `setting-${name}`;
+  const input = h("input", {
+    id,
+    type: "checkbox",
+    role: "switch",
+    "data-setting": name,
+    "aria-describedby": `${id}-help`,
+    onchange: (event) => setSetting(name, event.target.checked),
+  });
+  input.checked = isOn(name);
+  return h(
+    "div",
+    { class: "setting" },
+    h("div", { class: "field field-check" }, input, h("label", { for: id }, t(`settings.${name}`))),
+    h("p", { class: "help", id: `${id}-help` }, t(`settings.${name}.help`)),
+  );
+}
+
+export function openSettingsDialog() {
+  let dialog = document.getElementById("settings-dialog");
+  if (!dialog) {
+    dialog = h("dialog", { id: "settings-dialog", class: "dialog", "aria-labelledby": "settings-title" });
+    document.body.append(dialog);
+  }
+  const close = h("button", { type: "button", class: "button", "data-action": "close-settings", onclick: () => dialog.close() }, t("action.close"));
+  dialog.replaceChildren(
+    h("div", { class: "settings-dialog" },
+      h("h2", { id: "settings-title" }, t("settings.title")),
+      switchField("palette"),
+      switchField("contrast"),
+      switchField("coords"),
+      h("div", { class: "dialog-buttons" }, close)),
+  );
+  if (!dialog.open) dialog.showModal();
+  dialog.querySelector("[data-setting]").focus();
+}
+
+// Wire the toolbar button and other tabs' changes; `change(name)` redraws the page.
+export function initSettings({ change } = {}) {
+  onChange = change || (() => {});
+  apply(stored());
+  document.addEventListener("click", (event) => {
+    if (event.target.closest('[data-action="settings"]')) openSettingsDialog();
+  });
+  window.addEventListener("storage", (event) => {
+    if (event.key !== SETTINGS_KEY) return;
+    apply(stored());
+    for (const input of document.querySelectorAll("#settings-dialog [data-setting]")) input.checked = isOn(input.dataset.setting);
+    onChange(null);
+  });
+}
