@@ -483,13 +483,16 @@ def resolve_diagram(game: str, spec: dict, error) -> dict:
 # --- pages ----------------------------------------------------------------------------------
 
 
-def build_page(lang: str, game: str, reference: dict | None = None) -> dict:
+def build_page(lang: str, game: str, reference: dict | None = None,
+               text: str | None = None) -> dict:
     """The page of one game in one language. ``reference``: the English diagrams by id,
-    which a translation must draw exactly (only captions differ)."""
+    which a translation must draw exactly (only captions differ). ``text``: the Markdown,
+    if not the file's (tests)."""
     path = source(lang, game)
-    if not path.is_file():
-        raise RulesError(f"{path.relative_to(ROOT)}: missing")
-    text = path.read_text(encoding="utf-8")
+    if text is None:
+        if not path.is_file():
+            raise RulesError(f"{path.relative_to(ROOT)}: missing")
+        text = path.read_text(encoding="utf-8")
     lines = list(enumerate(text.splitlines(), start=1))
     specs: list[dict] = []
 
