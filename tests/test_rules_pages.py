@@ -1,10 +1,12 @@
 """The rules pages (docs/rules/, scripts/rules_pages.py): every game in every language
 builds, every diagram is a position the engine accepts with marks that tell the truth,
-the translations draw the same diagrams, and nothing in the output is markup."""
+the translations draw the same diagrams, nothing in the output is markup, and every
+translation key the page's modules use exists."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -154,3 +156,32 @@ def test_a_translation_may_only_change_captions():
 def test_every_page_needs_its_sections():
     with pytest.raises(RulesError, match="marks"):
         build_page("en", "nibble", text=PAGE.format(extra="").replace("<!-- id: marks -->\n", ""))
+
+
+# --- translation keys --------------------------------------------------------------------
+
+WEB = ROOT / "web"
+
+
+def table(lang: str) -> dict[str, str]:
+    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    body = text[text.index("export default {"):]
+    return dict(re.findall(r'^\s+"([^"]+)": "((?:[^"\\]|\\.)*)",$', body, re.M))
+
+
+@pytest.mark.skipif(not WEB.exists(), reason="web/ is not part of this checkout")
+def test_every_key_the_new_modules_use_exists():
+    """Literal keys of t("…") in the rules sheet, the legends and the walkthrough (and in
+    the game modules, which call the legends), in every table."""
+    modules = ["rules.js", "legend.js", "walkthrough.js", "games/nibble.js",
+               "games/nebuchadnezzar.js", "games/number-one.js"]
+    used = set()
+    for name in modules:
+        source = (WEB / name).read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\(\s*"([^"]+)"', source))
+        # keys named in data tables: "legend.….…" and "walkthrough.…" strings
+        used |= set(re.findall(r'"((?:legend|walkthrough|rules)\.[\w.-]+)"', source))
+    assert len(used) > 40
+    for lang in LANGS:
+        missing = sorted(used - set(table(lang)))
+        assert not missing, (lang, missing)

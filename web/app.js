@@ -14,10 +14,12 @@ import { openLibraryDialog } from "./library-dialog.js";
 import { createLoading } from "./loading.js";
 import { dismissMessage, showMessage } from "./messages.js";
 import { interactive, render } from "./render.js";
+import { createRules } from "./rules.js";
 import { createSession } from "./session.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
 import { Cancelled, call, createTurns } from "./turns.js";
+import { createWalkthrough } from "./walkthrough.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -27,7 +29,10 @@ const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   ai: new EngineClient({ name: "ai" }),
-  render: () => render(app),
+  render: () => {
+    render(app);
+    app.walkthrough.update();
+  },
   interactive: () => interactive(state),
   closeResultDialog,
   newGameDialog: () => newGameDialog(),
@@ -36,6 +41,8 @@ const app = {
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
 app.turns = createTurns(app);
 app.session = createSession(app);
+app.walkthrough = createWalkthrough(app);
+app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
 const loading = createLoading();
 
 function levels() {
@@ -382,6 +389,12 @@ function wire() {
         break;
       case "library":
         showLibrary();
+        break;
+      case "rules":
+        app.rulesSheet.open();
+        break;
+      case "rules-marks":
+        app.rulesSheet.open({ section: "marks" });
         break;
       case "restore-previous":
         openPrevious(target);

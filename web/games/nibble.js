@@ -3,6 +3,7 @@
 // Everything shown comes from the view; no rules are computed here.
 
 import { h } from "../dom.js";
+import { legend } from "../legend.js";
 
 // 13 colours chosen to be far apart in hue and lightness (after Kelly's and
 // Trubetskoy's lists of maximally distinct colours); each disc also carries its
@@ -117,7 +118,8 @@ export default {
       { class: "panel-section colors", "aria-labelledby": "colors-title" },
       h("h2", { id: "colors-title" }, t("panel.colors")),
       h("div", { class: "table-scroll" }, table),
-      h("p", { class: "help" }, t("panel.colors.help"))
+      h("p", { class: "help" }, t("panel.colors.help")),
+      legend("nibble", t)
     );
 
     // progress towards each win condition
