@@ -185,3 +185,15 @@ def test_every_key_the_new_modules_use_exists():
     for lang in LANGS:
         missing = sorted(used - set(table(lang)))
         assert not missing, (lang, missing)
+
+
+DIST = ROOT / "dist"
+
+
+@pytest.mark.skipif(not (DIST / "precache-manifest.json").is_file(), reason="no built site")
+def test_the_built_site_precaches_every_rules_page():
+    """Offline, the rules are there too: the service worker lists every file of dist/."""
+    files = json.loads((DIST / "precache-manifest.json").read_text())["files"]
+    for lang in LANGS:
+        for game in GAMES:
+            assert f"rules/{lang}/{game}.json" in files, (lang, game)
