@@ -15,6 +15,8 @@ What goes in:
                                 entry of Pyodide's lock file, checked against a pinned sha256
                                 and cached in ``build/wheels-cache/``;
 * ``dist/wheels/nibble-…``      the engine, built as a wheel from this repository;
+* ``dist/rules/<lang>/<game>.json``  the rules pages of docs/rules/ with their diagrams,
+                                each position computed by the engine (scripts/rules_pages.py);
 * ``dist/build.json``           versions, wheel URLs, a per-file sha256 list and a content
                                 hash of everything else (``build``).
 
@@ -39,6 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from icons import write_icons  # noqa: E402  (offline support, docs/offline.md)
 from precache import sha256_file, write_service_worker  # noqa: E402
+from rules_pages import write_rules  # noqa: E402  (the rules pages, docs/web.md)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -225,6 +228,7 @@ def build(out: Path) -> dict:
     staging.mkdir(parents=True)
 
     copy_web(staging)
+    write_rules(staging)  # before the file table: precached and hashed like the rest
     lock = copy_pyodide(staging)
     micropip = copy_micropip(staging, lock)
     extras = copy_extra_wheels(staging)

@@ -15,12 +15,14 @@ import { createLoading } from "./loading.js";
 import { wireMenu } from "./menu.js";
 import { dismissMessage, showMessage } from "./messages.js";
 import { interactive, render } from "./render.js";
+import { createRules } from "./rules.js";
 import { createSession } from "./session.js";
 import { initSettings } from "./settings.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
 import { Cancelled, call, createTurns } from "./turns.js";
 import { createZoom } from "./zoom.js";
+import { createWalkthrough } from "./walkthrough.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -33,6 +35,7 @@ const app = {
   render: () => {
     render(app);
     app.zoom.update(state.review?.view ?? state.view);
+    app.walkthrough.update();
   },
   interactive: () => interactive(state),
   closeResultDialog,
@@ -43,6 +46,8 @@ app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellAct
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
 app.session = createSession(app);
+app.walkthrough = createWalkthrough(app);
+app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
 const loading = createLoading();
 
 function levels() {
@@ -388,6 +393,12 @@ function wire() {
         break;
       case "library":
         showLibrary();
+        break;
+      case "rules":
+        app.rulesSheet.open();
+        break;
+      case "rules-marks":
+        app.rulesSheet.open({ section: "marks" });
         break;
       case "restore-previous":
         openPrevious(target);

@@ -3,6 +3,7 @@
 // Everything shown comes from the view; no rules are computed here.
 
 import { h } from "../dom.js";
+import { legend } from "../legend.js";
 
 const FILL = { b: "#1b1c20", w: "#f5f4ef" };
 const INK = { b: "#f5f4ef", w: "#1b1c20" };
@@ -104,7 +105,8 @@ export default {
         h("ol", { class: "players" }, rows),
         h("div", { class: "record-actions" }, toggle),
         notes.map((n) => h("p", { class: "help" }, n)),
-        h("p", { class: "help" }, t("nebuchadnezzar.legend"))),
+        h("p", { class: "help" }, t("nebuchadnezzar.legend")),
+        legend("nebuchadnezzar", t)),
     );
   },
 

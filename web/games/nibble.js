@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { list } from "../i18n.js";
 import { inkFor } from "../colours.js";
 import { glyphSvg } from "../shapes.js";
+import { legend } from "../legend.js";
 
 // 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
 // distinct colours (red, orange, yellow, cyan, blue, grey) and seven chosen with them to
@@ -162,7 +163,8 @@ export default {
       { class: "panel-section colors", "aria-labelledby": "colors-title" },
       h("h2", { id: "colors-title" }, t("panel.colors")),
       h("div", { class: "table-scroll" }, table),
-      h("p", { class: "help" }, t("panel.colors.help"))
+      h("p", { class: "help" }, t("panel.colors.help")),
+      legend("nibble", t)
     );
 
     // progress towards each win condition

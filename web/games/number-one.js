@@ -5,6 +5,7 @@
 
 import { inkFor } from "../colours.js";
 import { h } from "../dom.js";
+import { legend } from "../legend.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
 // also carries its player's number, so colour is never the only cue.
@@ -130,7 +131,8 @@ export default {
         h("h2", { id: "players-title" }, t("number-one.players")),
         list,
         h("p", { class: "help" }, t("number-one.tokens", { count: view.tokens ?? 0 })),
-        h("p", { class: "help" }, t("number-one.legend"))),
+        h("p", { class: "help" }, t("number-one.legend")),
+        legend("number-one", t)),
     );
   },
 

@@ -1,0 +1,284 @@
+// The Rules sheet: the rules of the game shown, in the page's language, with small
+// diagrams drawn by the board renderer. The pages are built from docs/rules/ by
+// scripts/rules_pages.py into rules/<lang>/<game>.json: JSON blocks and inline runs (no
+// HTML: everything goes in with textContent), each diagram with the engine's view of its
+// position and its marks computed when the site was built, so no engine call is needed.
+//
+// A non-modal dialog at the side: the board stays usable while it is open. Escape or the
+// close button closes it and puts the focus back where it was.
+//
+// Hooks: [data-action="rules"] opens it (toolbar); #rules-dialog[open] with
+// data-game and data-lang; figures [data-diagram="<id>"]; [data-rules-game="<id>"]
+// switches game; [data-action="walkthrough"] starts the Nibble tour.
+
+import { BoardView } from "./board.js";
+import { h } from "./dom.js";
+import { presentationFor } from "./games/index.js";
+import { language, t } from "./i18n.js";
+
+const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
+const SVG = "http://www.w3.org/2000/svg";
+const pages = new Map(); // "<lang>/<game>" -> Promise of the page
+
+function fetchPage(lang, game) {
+  const key = `${lang}/${game}`;
+  if (!pages.has(key)) {
+    const url = new URL(`rules/${lang}/${game}.json`, import.meta.url);
+    const promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    });
+    promise.catch(() => pages.delete(key)); // try again next time
+    pages.set(key, promise);
+  }
+  return pages.get(key);
+}
+
+// --- inline runs and blocks ---------------------------------------------------------------
+
+function inline(runs) {
+  return runs.map((node) => {
+    if (typeof node === "string") return node;
+    const [kind] = node;
+    if (kind === "code") return h("code", {}, node[1]);
+    if (kind === "a") return h("a", { href: node[1], target: "_blank", rel: "noopener noreferrer" }, inline(node[2]));
+    return h(kind === "strong" ? "strong" : "em", {}, inline(node[1]));
+  });
+}
+
+function blocksTo(parent, blocks, game) {
+  let host = parent;
+  for (const block of blocks) {
+    switch (block.type) {
+      case "heading": {
+        // a page's h1 is the sheet's title, so its ## are h3 here
+        const tag = `h${Math.min(6, block.level + 1)}`;
+        const heading = h(tag, { "data-section": block.id }, inline(block.content));
+        if (block.id === "exact") {
+          // the binding rules: folded, after the friendly part
+          const details = h("details", { class: "rules-exact", "data-section-body": "exact" }, h("summary", {}, heading));
+          parent.append(details);
+          host = details;
+        } else host.append(heading);
+        break;
+      }
+      case "paragraph":
+        host.append(h("p", {}, inline(block.content)));
+        break;
+      case "list": {
+        const list = h(block.ordered ? "ol" : "ul", { start: block.ordered && block.start !== 1 ? String(block.start) : null });
+        for (const item of block.items) {
+          const li = h("li");
+          if (item.length === 1 && item[0].type === "paragraph") li.append(...inline(item[0].content));
+          else blocksTo(li, item, game);
+          list.append(li);
+        }
+        host.append(list);
+        break;
+      }
+      case "table":
+        host.append(
+          h("div", { class: "table-scroll", tabindex: "0" },
+            h("table", { class: "rules-table" },
+              h("thead", {}, h("tr", {}, block.head.map((cell) => h("th", { scope: "col" }, inline(cell))))),
+              h("tbody", {}, block.rows.map((row) => h("tr", {}, row.map((cell) => h("td", {}, inline(cell)))))))),
+        );
+        break;
+      case "code":
+        host.append(h("pre", { class: "rules-code", tabindex: "0" }, h("code", {}, block.text)));
+        break;
+      case "diagram":
+        host.append(diagram(block));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// --- diagrams ------------------------------------------------------------------------------
+
+// One diagram: the board of its position, drawn read-only with the page's own renderer
+// and presentation module, its marks (rings, picks, overlays, crosses) as the build
+// computed them; optionally Nibble's colour table; its caption.
+export function diagram(d) {
+  const captionId = `rules-figure-${d.id}`;
+  const figure = h("figure", { class: "rules-diagram", "data-diagram": d.id });
+  const view = d.view;
+  const ui = presentationFor(view.game);
+  const seatName = (seat) => t("seat.name", { n: seat + 1 });
+  if (d.board) {
+    const holder = h("div", { class: "rules-board" });
+    figure.append(holder);
+    const board = new BoardView(holder);
+    const marks = d.marks;
+    board.render(view.board, {
+      paint: (cell) => ui.paint(cell, view),
+      label: () => "",
+      selectable: new Set(),
+      picked: new Set(marks.picked),
+      marked: new Set(view.last_move?.cells || []),
+      overlays: marks.overlays,
+      interactive: false,
+      coords: true,
+    });
+    // rings as the page draws them on a player's turn
+    for (const id of marks.selectable) {
+      const entry = board.cells.get(id);
+      if (!entry) continue;
+      entry.g.dataset.selectable = "true";
+      if (marks.targets[id]) entry.g.dataset.target = marks.targets[id];
+    }
+    const svg = board.svg;
+    for (const id of marks.crossed) {
+      const entry = board.cells.get(id);
+      if (!entry) continue;
+      // a "no" sign: on an empty cell, over it; on a piece, at its upper right, so that
+      // the piece stays readable
+      const g = document.createElementNS(SVG, "g");
+      g.setAttribute("class", "rules-no");
+      const onPiece = entry.g.dataset.empty === "false";
+      const [x, y, r] = onPiece ? [entry.x + 30, entry.y - 30, 17] : [entry.x, entry.y, 20];
+      const circle = document.createElementNS(SVG, "circle");
+      circle.setAttribute("cx", x);
+      circle.setAttribute("cy", y);
+      circle.setAttribute("r", r);
+      const line = document.createElementNS(SVG, "path");
+      const d2 = r * Math.SQRT1_2;
+      line.setAttribute("d", `M${x - d2} ${y - d2} L${x + d2} ${y + d2}`);
+      g.append(circle, line);
+      svg.append(g);
+    }
+    // a picture, not a control: one image named by its caption, nothing focusable inside
+    svg.setAttribute("role", "img");
+    svg.removeAttribute("aria-label");
+    svg.setAttribute("aria-labelledby", captionId);
+    for (const [id, entry] of board.cells) {
+      const g = entry.g;
+      for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) g.removeAttribute(name);
+      delete g.dataset.cell; // [data-cell] stays the game's board only
+      g.dataset.diagramCell = id;
+    }
+  }
+  if (d.panel === "colors") figure.append(colorTable(ui, view, seatName));
+  figure.append(h("figcaption", { id: captionId }, inline(d.caption)));
+  return figure;
+}
+
+// Nibble's colour table exactly as the side panel draws it, for the diagram's position.
+function colorTable(ui, view, seatName) {
+  const scratch = h("div");
+  ui.renderPanel(scratch, view, { t, seatName, state: { sel: { pick: [] } }, rerender: () => {} });
+  const table = scratch.querySelector(".color-table");
+  const out = h("div", { class: "table-scroll rules-panel", tabindex: "0" });
+  if (!table) return out;
+  for (const el of table.querySelectorAll("[id]")) el.removeAttribute("id");
+  table.classList.remove("compact");
+  out.append(table);
+  return out;
+}
+
+// --- the sheet -------------------------------------------------------------------------------
+
+export function createRules({ currentGame, onWalkthrough }) {
+  let dialog = null;
+  let opener = null;
+  let shown = null; // {game, lang}
+  let generation = 0;
+
+  function ensureDialog() {
+    if (dialog) return dialog;
+    dialog = h("dialog", { id: "rules-dialog", class: "rules-sheet", "aria-labelledby": "rules-title" });
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.stopPropagation();
+        close();
+      }
+    });
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      close();
+    });
+    document.body.append(dialog);
+    return dialog;
+  }
+
+  async function fill(game, { section, focus } = {}) {
+    const lang = language();
+    const mine = ++generation;
+    shown = { game, lang };
+    dialog.dataset.game = game;
+    dialog.dataset.lang = lang;
+    const title = h("h2", { id: "rules-title", tabindex: "-1" }, t("rules.title", { game: t(`game.${game}`) }));
+    const closeButton = h("button", { type: "button", class: "icon-button rules-close", "data-action": "rules-close", "aria-label": t("rules.close"), onclick: close }, "×");
+    const switcher = h("nav", { class: "rules-games", "aria-label": t("rules.other-games") },
+      GAMES.map((id) => h("button", {
+        type: "button",
+        class: "button small",
+        "data-rules-game": id,
+        "aria-current": id === game ? "page" : null,
+        onclick: () => {
+          fill(id, { focus: false });
+          dialog.querySelector(`[data-rules-game="${id}"]`)?.focus();
+        },
+      }, t(`game.${id}`))));
+    const body = h("div", { class: "rules-body", tabindex: "0", role: "region", "aria-labelledby": "rules-title" }, h("p", { class: "help" }, t("rules.loading")));
+    dialog.replaceChildren(h("div", { class: "rules-head" }, title, closeButton), switcher, body);
+    if (focus !== false) closeButton.focus();
+    let page;
+    try {
+      page = await fetchPage(lang, game);
+    } catch (error) {
+      if (mine === generation) body.replaceChildren(h("p", { role: "alert" }, t("rules.error", { message: error.message })));
+      return;
+    }
+    if (mine !== generation || !dialog.open) return;
+    title.textContent = page.title;
+    const content = [];
+    const holder = h("div", { class: "rules-content", lang });
+    if (game === "nibble" && onWalkthrough && currentGame() === "nibble") {
+      content.push(h("p", { class: "rules-tour" },
+        h("button", { type: "button", class: "button small", "data-action": "walkthrough", onclick: () => { close({ restore: false }); onWalkthrough(); } }, t("rules.walkthrough"))));
+    }
+    blocksTo(holder, page.blocks, game);
+    body.replaceChildren(...content, holder);
+    body.scrollTop = 0;
+    if (section) {
+      const target = holder.querySelector(`[data-section="${section}"]`);
+      if (target) {
+        target.closest("details")?.setAttribute("open", "");
+        target.scrollIntoView({ block: "start" });
+      }
+    }
+  }
+
+  function open({ game, section } = {}) {
+    ensureDialog();
+    const wanted = game || currentGame() || GAMES[0];
+    if (!dialog.open) {
+      const active = document.activeElement;
+      opener = active && active !== document.body ? active : null;
+      dialog.show();
+    }
+    return fill(wanted, { section });
+  }
+
+  function close({ restore = true } = {}) {
+    if (!dialog?.open) return;
+    generation++;
+    dialog.close();
+    dialog.replaceChildren(); // its diagrams leave the page with it
+    shown = null;
+    const back = opener && opener.isConnected ? opener : document.querySelector('[data-action="rules"]');
+    opener = null;
+    if (restore) back?.focus();
+  }
+
+  // the language changed while the sheet is open: show the same game in the new one
+  document.addEventListener("change", (event) => {
+    if (event.target?.id === "language" && dialog?.open && shown && shown.lang !== language()) fill(shown.game, { focus: false });
+  });
+
+  return { open, close, isOpen: () => !!dialog?.open };
+}
