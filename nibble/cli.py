@@ -15,6 +15,8 @@ from .api import handle
 from .bench import VARIANT_IDS
 from .core.errors import NibbleError
 from .core.record import FORMAT, replay, to_record
+from .games import GAMES
+from .option_flags import add_option_flags, game_of, options_from_args
 
 
 def _fail(message: str) -> int:
@@ -23,7 +25,8 @@ def _fail(message: str) -> int:
 
 
 def _load_state(source: str):
-    """A state from a record file, record JSON, a start position or a position."""
+    """A state from a record file, record JSON, a start position or a position of any
+    game (each game is asked in turn whether the text is one of its positions)."""
     text = source
     path = Path(source)
     if len(source) < 4096 and path.is_file():
@@ -35,13 +38,17 @@ def _load_state(source: str):
         except ValueError as e:
             raise NibbleError(f"not valid JSON: {e}") from None
         return replay(record)
-    if text.lower().startswith("neb"):  # a Nebuchadnezzar position ends with the colour to move
-        record = {"format": FORMAT, "game": "nebuchadnezzar", "options": {}, "setup": text,
-                  "moves": []}
-        return replay(record)
-    setup = text if " " in text else f"{text} {_fixed_table(text)}"
-    record = {"format": FORMAT, "game": "nibble", "options": {}, "setup": setup, "moves": []}
-    return replay(record)
+    first: NibbleError | None = None
+    for game_id in GAMES:
+        setup = text
+        if game_id == "nibble" and " " not in text:  # a Nibble board without its colour table
+            setup = f"{text} {_fixed_table(text)}"
+        record = {"format": FORMAT, "game": game_id, "options": {}, "setup": setup, "moves": []}
+        try:
+            return replay(record)
+        except NibbleError as e:
+            first = first or e
+    raise first or NibbleError("not a position of any game")
 
 
 def _fixed_table(position: str) -> str:
@@ -63,19 +70,18 @@ def _describe(state) -> str:
     return "\n".join(lines)
 
 
-def cmd_play(args) -> int:
-    if args.game == "nebuchadnezzar":
-        options = {"size": args.size}
-    else:
-        options = {"variant": args.variant, "color_order": args.color_order,
-                   "decided_early": not args.no_decided_early}
-    if args.seed is not None:
-        options["seed"] = args.seed
-    answer = handle({"op": "new", "game": args.game, "options": options})
+def cmd_play(argv: list[str]) -> int:
+    """Hot-seat play of any game; its options are flags named after them."""
+    p = argparse.ArgumentParser(prog="python -m nibble play",
+                                description="Play a game in the terminal (hot-seat).")
+    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    add_option_flags(p, game_of(argv))
+    args = p.parse_args(argv)
+    answer = handle({"op": "new", "game": args.game, "options": options_from_args(args)})
     if "error" in answer:
         return _fail(answer["error"]["message"])
     record = answer["record"]
-    example = "d4 or xc3:e5" if args.game == "nebuchadnezzar" else "a1+c1"
+    example = replay(record).legal_moves_str()[0]
     print(f"seed {record['options'].get('seed')}. Type a move (like {example}), 'moves', "
           "'undo', 'record' or 'quit'.")
     while True:
@@ -149,15 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m nibble", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game in the terminal (hot-seat)")
-    play.add_argument("--game", default="nibble", choices=("nibble", "nebuchadnezzar"))
-    play.add_argument("--variant", default="square9")
-    play.add_argument("--size", type=int, default=8, help="Nebuchadnezzar's board size")
-    play.add_argument("--seed", type=int)
-    play.add_argument("--color-order", default="random", choices=("random", "fixed"))
-    play.add_argument("--no-decided-early", action="store_true")
-    play.set_defaults(func=cmd_play)
-
+    sub.add_parser("play", help="play a game in the terminal, hot-seat (see play --help)",
+                   add_help=False)
     for name, func, text in (("show", cmd_show, "draw a record or position"),
                              ("moves", cmd_moves, "list the legal moves of a record or position")):
         c = sub.add_parser(name, help=text)
@@ -183,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["match"]:
         return cmd_match(argv[1:])
+    if argv[:1] == ["play"]:
+        return cmd_play(argv[1:])
     args = build_parser().parse_args(argv)
     return args.func(args)
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from nibble.cli import main
+from nibble.games import get_game
 
 SMALL = "square9:12......./21......./" + "/".join(["........."] * 7)
 
@@ -50,3 +53,37 @@ def test_bench_json(capsys):
     figures = json.loads(capsys.readouterr().out)
     assert figures["square9"]["playouts_per_s"] > 0
     assert figures["square9"]["legal_moves_us"] > 0
+
+
+@pytest.mark.parametrize(("game", "flags"), [
+    ("nibble", ["--variant", "hex13", "--no-decided-early"]),
+    ("nebuchadnezzar", ["--size", "6"]),
+    ("number-one", ["--players", "3"]),
+])
+def test_every_game_plays_in_the_terminal_with_its_options_as_flags(game, flags, monkeypatch,
+                                                                    capsys):
+    options = get_game(game).normalize_options(
+        {"variant": "hex13", "decided_early": False} if game == "nibble"
+        else {"size": 6} if game == "nebuchadnezzar" else {"players": 3}, fill_seed=3)
+    first = get_game(game).new_state(options).legal_moves_str()[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{first}\nrecord\nquit\n"))
+    assert main(["play", "--game", game, "--seed", "3", *flags]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if '"format"' in x)
+    record = json.loads(line[line.index("{"):])
+    assert record["game"] == game and record["moves"] == [first]
+    for key, value in options.items():
+        assert record["options"][key] == value
+
+
+@pytest.mark.parametrize("game", ["nebuchadnezzar", "number-one"])
+def test_show_and_moves_know_every_game_position(game, capsys):
+    state = get_game(game).new_state(get_game(game).normalize_options({}, fill_seed=1))
+    state.play(state.legal_moves_str()[0])
+    assert main(["moves", state.position()]) == 0
+    assert capsys.readouterr().out.split() == state.legal_moves_str()
+
+
+def test_play_refuses_an_unknown_option_value(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "nebuchadnezzar", "--size", "big"])

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.protocol import Game
 from ..games import GAMES, get_game
+from ..option_flags import add_option_flags, game_of, options_from_args
 from .levels import PLAYERS, make_player
 from .mcts import Budget
 
@@ -168,10 +169,6 @@ def _progress(results: list[dict], total: int) -> None:
     print(f"\r{len(results)}/{total} games, A won {aw}", end="", file=sys.stderr, flush=True)
 
 
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
-
 def parser(game: Game | None = None) -> argparse.ArgumentParser:
     """The match's own flags, plus one flag per option of ``game`` that the match does not
     set itself (Nibble: ``--variant``; Number One: ``--players``, ``--pegs1`` …)."""
@@ -194,35 +191,13 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
                    help="play on until an instant win or an empty board")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
-    taken = set(p._option_string_actions)
-    for opt in game.options if game else ():
-        flag = _flag(opt.name)
-        negated = "--no-" + flag[2:]
-        if opt.name in OWN_OPTIONS or flag in taken or negated in taken:
-            continue
-        kw: dict[str, Any] = {"default": None, "dest": f"opt_{opt.name}",
-                              "help": f"{game.name} option: {opt.label}"}
-        if opt.type == "bool":
-            kw["action"] = argparse.BooleanOptionalAction
-        elif opt.type == "int":
-            kw["type"] = int
-            kw["metavar"] = opt.name.upper()
-        elif opt.choices:
-            kw["choices"] = [v for v, _ in opt.choices]
-        p.add_argument(flag, **kw)
+    add_option_flags(p, game, skip=OWN_OPTIONS)
     return p
-
-
-def _game_of(argv: list[str]) -> Game | None:
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--game", default="nibble")
-    known, _ = pre.parse_known_args(argv)
-    return GAMES.get(known.game)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    game = _game_of(argv)
+    game = game_of(argv)
     args = parser(game).parse_args(argv)
     for name in (args.a, args.b):
         if name not in PLAYERS:
@@ -237,9 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         options["variant"] = args.variant
     if args.no_decided_early:
         options["decided_early"] = False
-    for key, value in vars(args).items():
-        if key.startswith("opt_") and value is not None:
-            options[key[4:]] = value
+    options.update(options_from_args(args))
     try:
         get_game(args.game).normalize_options(options)
     except ValueError as e:  # unknown game or option (NibbleError is a ValueError)
