@@ -52,8 +52,9 @@ export default {
     if (!cell.playable) return t("number-one.cell.off", { cell: cell.id });
     const hole = t(cell.token ? "number-one.cell.token" : "number-one.cell.sunk", { cell: cell.id });
     if (!cell.peg) return hole;
+    // the number drawn on the peg is part of its name (what is seen is what is heard)
     const { seat, size, turned } = cell.peg;
-    const peg = t(turned ? "number-one.cell.peg-turned" : "number-one.cell.peg", { player: seatName(seat), peg: pegName(t, size) });
+    const peg = t(turned ? "number-one.cell.peg-turned" : "number-one.cell.peg", { player: seatName(seat), peg: pegName(t, size), n: seat + 1 });
     return `${hole}, ${peg}`;
   },
 
