@@ -215,7 +215,9 @@ def test_accessibility_audit_on_every_screen_and_dialog(browser, site, game):
             page.click(f"{SELECTABLE} >> nth=0")
             assert axe_violations(page) == [], (game, scheme, "pick")
             for action, dialog in (("new-game", "#new-game-dialog"),
-                                   ("library", "#library-dialog")):
+                                   ("library", "#library-dialog"),
+                                   ("settings", "#settings-dialog"),
+                                   ("rules", "#rules-dialog")):
                 page.keyboard.press("Escape")
                 page.click(f"[data-action='{action}']")
                 page.wait_for_selector(f"{dialog}[open]")

@@ -99,7 +99,7 @@ def bounding_box(x: int, lay: Layout) -> int:
 class NebuchadnezzarKnowledge(Knowledge):
     solve_at = 0
     has_evaluation = True
-    # progressive widening: 23-7 at 200 iterations a move against the same search without
+    # progressive widening: 23-7 at 200 iterations a move against the same search without it
     tuned_search = {"widen": 1.0}
 
     def __init__(self, **weights: float) -> None:
