@@ -271,12 +271,7 @@ class NebuchadnezzarKnowledge(Knowledge):
         out = []
         for mv in moves:
             if mv < 0:
-                rect = -mv
-                v = 2.0 * rect.bit_count() + 1.0
-                for wall, area in threat_walls:
-                    if wall & rect:
-                        v += w["break"] * area
-                out.append(v * unit)
+                out.append(_capture_score(-mv, threat_walls, w["break"]) * unit)
             elif mv > SWAP:
                 bit = 1 << mv
                 v = 0.0
@@ -311,12 +306,7 @@ class NebuchadnezzarKnowledge(Knowledge):
         out = []
         for mv in moves:
             if mv < 0:
-                rect = -mv
-                v = 2.0 * rect.bit_count() + 1.0
-                for wall, area in threat_walls:
-                    if wall & rect:
-                        v += w["break"] * area
-                out.append(v * unit)
+                out.append(_capture_score(-mv, threat_walls, w["break"]) * unit)
             elif mv > SWAP:
                 bit = 1 << mv
                 v = 0.0
@@ -353,6 +343,16 @@ class NebuchadnezzarKnowledge(Knowledge):
     def key(self, state: NebuchadnezzarState) -> tuple:
         return (state.black, state.white, state.color, state.swapped, state.passes,
                 state.after_swap)
+
+
+def _capture_score(rect: int, threat_walls: list[tuple[int, int]], weight: float) -> float:
+    """A capture's order score: the discs it flips, plus the enemy threats whose walls it
+    breaks (each by the discs that threat would have taken)."""
+    v = 2.0 * rect.bit_count() + 1.0
+    for wall, area in threat_walls:
+        if wall & rect:
+            v += weight * area
+    return v
 
 
 def _may_end_by_count(state: NebuchadnezzarState, pass_may_end: bool) -> bool:

@@ -203,12 +203,7 @@ class NibbleKnowledge(Knowledge):
     def playout_move(self, state: NibbleState, moves: Sequence[int],
                      rng: random.Random) -> int:
         """Half the time the best-scoring take, else a random one: fast and not silly."""
-        if len(moves) == 1 or rng.random() < 0.5:
-            return moves[rng.randrange(len(moves))]
-        scores = self.move_scores(state, moves)
-        best = max(scores)
-        top = [m for m, s in zip(moves, scores, strict=True) if s == best]
-        return top[rng.randrange(len(top))]
+        return self.half_greedy_move(state, moves, rng)
 
     # -- solver hooks ----------------------------------------------------------------------
 

@@ -303,9 +303,4 @@ class NumberOneKnowledge(Knowledge):
     def playout_move(self, state: NumberOneState, moves: Sequence[int],
                      rng: random.Random) -> int:
         """Half the time the best-scoring move, else a random one."""
-        if len(moves) == 1 or rng.random() < 0.5:
-            return moves[rng.randrange(len(moves))]
-        scores = self.move_scores(state, moves)
-        best = max(scores)
-        top = [m for m, s in zip(moves, scores, strict=True) if s == best]
-        return top[rng.randrange(len(top))]
+        return self.half_greedy_move(state, moves, rng)
