@@ -93,6 +93,18 @@ def nebuchadnezzar_captures_record() -> dict:
             "setup": nebuchadnezzar_captures_setup(), "moves": []}
 
 
+#: the busiest Number One position of 480 random games (two to four players): 47 moves
+NUMBER_ONE_BUSY = ("one4:...o../...ooo./..o...o./o.......o/oo.o.o...o/o.o..o...oo/"
+                   ".o.ooo.oo./oo.o....o/......oo/.o..oo./...... "
+                   "Sb4*,Mi6,Ld4/-/-/Se8*,Ma9*,Lf9* 1: 3,2")
+
+
+def number_one_busy_record() -> dict:
+    """Four seats, two of them out, player 1 to move with 47 legal moves."""
+    return {"format": FORMAT, "game": "number-one", "options": {"players": 4, "seed": 1},
+            "setup": NUMBER_ONE_BUSY, "moves": []}
+
+
 #: every crafted position by name (the budget tests and scripts/bench_budget.py use these)
 CRAFTED = {"nibble-flood": nibble_flood_record, "nibble-threat": nibble_threat_record,
-           "neb-captures": nebuchadnezzar_captures_record}
+           "neb-captures": nebuchadnezzar_captures_record, "one-busy": number_one_busy_record}

@@ -12,7 +12,7 @@ import random
 import time
 
 import pytest
-from crafted import nibble_flood_record, nibble_threat_record
+from crafted import CRAFTED, nibble_flood_record, nibble_threat_record
 
 from nibble.ai import api as ai_api
 from nibble.ai.knowledge import knowledge_for
@@ -35,6 +35,22 @@ def test_crafted_positions_really_flood(name):
 def test_every_level_answers_a_flood_within_its_budget(level, name):
     record = FLOODS[name]()
     state = replay(record)
+    budget = 200
+    t0 = time.perf_counter()
+    answer = handle({"op": "ai", "record": record, "level": level, "seed": 1,
+                     "budget_ms": budget, "reuse": False})
+    elapsed = (time.perf_counter() - t0) * 1000
+    assert "move" in answer, answer
+    state.check_move(state.parse_move(answer["move"]))
+    assert elapsed < budget + 2000, (level, elapsed)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("name", ["neb-captures", "one-busy"])
+def test_every_level_keeps_its_budget_on_the_other_games_busiest_positions(level, name):
+    record = CRAFTED[name]()
+    state = replay(record)
+    assert len(state.legal_moves()) >= 40 and state.result is None
     budget = 200
     t0 = time.perf_counter()
     answer = handle({"op": "ai", "record": record, "level": level, "seed": 1,

@@ -19,6 +19,7 @@ import rules_pages  # noqa: E402
 from rules_pages import GAMES, LANGS, RulesError, build_all, build_page  # noqa: E402
 
 from nibble.api import handle  # noqa: E402
+from tests.util_i18n import table  # noqa: E402
 
 # a build-time tool: it runs on CPython, where the site is built
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="build-time tool")
@@ -161,12 +162,6 @@ def test_every_page_needs_its_sections():
 # --- translation keys --------------------------------------------------------------------
 
 WEB = ROOT / "web"
-
-
-def table(lang: str) -> dict[str, str]:
-    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
-    body = text[text.index("export default {"):]
-    return dict(re.findall(r'^\s+"([^"]+)": "((?:[^"\\]|\\.)*)",$', body, re.M))
 
 
 @pytest.mark.skipif(not WEB.exists(), reason="web/ is not part of this checkout")

@@ -3,33 +3,17 @@ same placeholders, and the Korean and Ukrainian tables leave no English behind."
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
-I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
-LANGS = ("en", "ko", "uk")
-LINE = re.compile(r'^\s+"([^"]+)": ("(?:[^"\\]|\\.)*"|\{.*\}),$')
+from tests.util_i18n import I18N, LANGS, table
+
 # Latin words that may stand in any language: game names, notation, URL values, units
 ALLOWED = {"nibble", "nebuchadnezzar", "number", "one", "human", "ai", "mb", "sml", "msl",
            "lms", "mls", "lsm", "slm"}
 
 pytestmark = pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
-
-
-def table(lang: str) -> dict[str, str | dict]:
-    text = (I18N / f"{lang}.js").read_text(encoding="utf-8")
-    body = text[text.index("export default {") + len("export default {"):text.rindex("};")]
-    out = {}
-    for line in body.splitlines():
-        if not line.strip() or line.strip().startswith("//"):
-            continue
-        m = LINE.match(line)
-        assert m, (lang, line)
-        out[m.group(1)] = json.loads(m.group(2))
-    return out
 
 
 def forms(value: str | dict) -> list[str]:
