@@ -123,9 +123,9 @@ class _Search:
     # -- inner nodes ---------------------------------------------------------------------------
 
     def _tick(self) -> None:
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Stop
+        self.nodes += 1
         if self.deadline is not None and perf_counter() >= self.deadline:
             raise _Stop
 
