@@ -216,7 +216,7 @@ def _text(out: dict[str, Any]) -> str:
     width = max(len(p) for p in players)
     lines = [f"{out['games_played']} games, Elo anchored at {out['anchor']} = 0 "
              "(95 % interval); points/games against",
-             " " * (width + 25) + " ".join(f"{q[:8]:>8}" for q in players)]
+             " " * (width + 27) + " ".join(f"{q[:8]:>8}" for q in players)]
     for p in players:
         lo, hi = out["intervals"][p]
         cells = " ".join(f"{out['scores'][p].get(q, 0):g}/{out['games'][p].get(q, 0)}"
