@@ -1,4 +1,5 @@
-"""``python -m nibble``: play in the terminal, inspect records and positions, benchmark.
+"""``python -m nibble``: play in the terminal, inspect records and positions, benchmark,
+match and rate computer players.
 
 Every command goes through the same bridge as the browser, so what works here works
 there.
@@ -151,6 +152,12 @@ def cmd_match(argv: list[str]) -> int:
     return match_main(argv)
 
 
+def cmd_ladder(argv: list[str]) -> int:
+    from .ai.ladder import main as ladder_main
+
+    return ladder_main(argv)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m nibble", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -175,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("match", help="computer players against each other (see match --help)",
                    add_help=False)
+    sub.add_parser("ladder", help="a round robin of computer players rated by Elo "
+                   "(see ladder --help)", add_help=False)
     return p
 
 
@@ -182,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["match"]:
         return cmd_match(argv[1:])
+    if argv[:1] == ["ladder"]:
+        return cmd_ladder(argv[1:])
     if argv[:1] == ["play"]:
         return cmd_play(argv[1:])
     args = build_parser().parse_args(argv)

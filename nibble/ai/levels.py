@@ -10,13 +10,16 @@
 
 ``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
 playouts to the end and no game knowledge at all: the generic player of general game
-systems, a protocol-only baseline for every game) are players but not levels.
+systems, a protocol-only baseline for every game) are players but not levels, and so is
+``alphabeta`` (iterative-deepening alpha-beta over the same evaluation: a sparring partner
+of a different kind, see :mod:`.alphabeta`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from .alphabeta import AlphaBetaPlayer
 from .knowledge import generic
 from .mcts import Config
 from .players import GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
@@ -44,6 +47,7 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyPlayer(seed),
     "uct": lambda seed: MCTSPlayer(seed, knowledge=generic(), solve=False, config=UCT),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
+    "alphabeta": lambda seed: AlphaBetaPlayer(seed),
 }
 
 

@@ -20,6 +20,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core.protocol import Game
@@ -84,27 +85,49 @@ def play_game(args: tuple) -> dict[str, Any]:
     return out
 
 
-def run_match(game_id: str, options: dict, a: str, b: str, games: int,
-              budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
-              progress: bool = False) -> dict[str, Any]:
-    n = seats_of(game_id, options)
-    tasks = [(i, game_id, options, a, b, budget_ms, iterations, seed, n) for i in range(games)]
-    t0 = time.perf_counter()
-    results: list[dict] = []
+def pair_tasks(game_id: str, options: dict, a: str, b: str, games: int,
+               budget_ms: float | None, iterations: int | None, seed: int,
+               n: int) -> list[tuple]:
+    """The arguments of :func:`play_game` for ``games`` games of A against B."""
+    return [(i, game_id, options, a, b, budget_ms, iterations, seed, n) for i in range(games)]
+
+
+def play_games(tasks: list[tuple], jobs: int = 1,
+               progress: Callable[[list[dict]], None] | None = None) -> list[dict]:
+    """Play every task (:func:`play_game`'s arguments), ``jobs`` at a time; the results
+    come back in the order of the tasks, each with its players' names added."""
+    def collect(results: Any) -> list[dict]:
+        out: list[dict] = []
+        for r in results:
+            out.append(r)
+            if progress:
+                progress(out)
+        return out
+
     if jobs > 1:
         import multiprocessing as mp
 
         with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(play_game, tasks):
-                results.append(r)
-                if progress:
-                    _progress(results, games)
+            results = collect(pool.imap_unordered(_play_numbered, enumerate(tasks)))
     else:
-        for t in tasks:
-            results.append(play_game(t))
-            if progress:
-                _progress(results, games)
-    results.sort(key=lambda r: r["index"])
+        results = collect(_play_numbered(t) for t in enumerate(tasks))
+    results.sort(key=lambda r: r.pop("task"))
+    return results
+
+
+def _play_numbered(numbered: tuple[int, tuple]) -> dict[str, Any]:
+    number, task = numbered
+    return {**play_game(task), "task": number, "a": task[3], "b": task[4]}
+
+
+def run_match(game_id: str, options: dict, a: str, b: str, games: int,
+              budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
+              progress: bool = False) -> dict[str, Any]:
+    n = seats_of(game_id, options)
+    tasks = pair_tasks(game_id, options, a, b, games, budget_ms, iterations, seed, n)
+    t0 = time.perf_counter()
+    results = play_games(tasks, jobs, (lambda done: _progress(done, games)) if progress
+                         else None)
     summary = _two_player(results, games) if n == 2 else _many_players(results, games, n)
     return {
         "game": game_id, "options": options, **({} if n == 2 else {"players": n}),

@@ -1,0 +1,251 @@
+"""An alpha-beta sparring partner: a classical searcher to measure the MCTS levels against.
+
+Minimax with alpha-beta pruning and iterative deepening, through the game protocol and
+the game's :class:`Knowledge` only: leaves are valued by ``evaluate`` (a game without an
+evaluation gets 0, so only wins and losses count), moves are ordered by the
+transposition-table move, two killer moves per ply, then ``move_scores``; instant wins
+come from ``winner_after`` without searching them.
+
+Values are always from the view of the seat to move at the root, which maximises while
+every other seat minimises. In a two-player game that is plain negamax-equivalent
+alpha-beta (and handles a player moving twice in a row); with three or four players it
+is the *paranoid* reduction: the mover assumes everyone else plays against it.
+
+Budget: a wall-clock deadline (checked at every node: a leaf's evaluation costs far more
+than reading the clock, and an inner node's move list is the most it overshoots by)
+and/or ``Budget.iterations`` read as a node limit, which makes the search reproducible.
+The move played is the best of the last completed depth, or of the unfinished one if its
+first move was searched fully.
+"""
+
+from __future__ import annotations
+
+import math
+from time import perf_counter
+from typing import Any
+
+from ..core.protocol import State
+from .knowledge import REPLY_LIMIT, Knowledge
+from .mcts import Budget
+from .players import ONE_PLY_LIMIT, Decision, Player
+
+WIN = 2.0  # beyond any evaluation (which is in [-1, 1])
+PLY = 0.001  # a win one ply sooner is worth this much more (and a loss later, less bad)
+MAX_DEPTH = 64
+#: node limit when the budget gives neither time nor iterations
+DEFAULT_NODES = 20_000
+TT_SIZE = 400_000  # entries; the table is cleared when it grows past this
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class _Stop(Exception):
+    """The budget ran out in the middle of a depth."""
+
+
+class AlphaBetaPlayer(Player):
+    """Iterative-deepening alpha-beta with a transposition table and killer moves."""
+
+    name = "alphabeta"
+
+    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+                 max_moves: int = ONE_PLY_LIMIT) -> None:
+        super().__init__(seed, knowledge)
+        self.max_moves = max_moves  # moves searched per node (all unless a flood)
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        k = self.k(state)
+        search = _Search(k, state, budget, self.max_moves)
+        return search.run()
+
+
+class _Search:
+    def __init__(self, k: Knowledge, state: State, budget: Budget, max_moves: int) -> None:
+        self.k = k
+        self.state = state
+        self.root = state.to_move
+        self.deadline = budget.deadline
+        limit = budget.iterations
+        if limit is None and budget.deadline is None:
+            limit = DEFAULT_NODES
+        self.node_limit = limit
+        self.max_moves = max_moves
+        self.nodes = 0
+        self.tt: dict[Any, tuple[int, float, int, Any]] = {}
+        self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 2)]
+        self.horizon = False  # did this depth cut any line short (else the tree is exact)
+
+    # -- the root ----------------------------------------------------------------------------
+
+    def run(self) -> Decision:
+        k, state = self.k, self.state
+        moves, _ = k.tree_moves(state, self.max_moves)
+        if len(moves) == 1:
+            return Decision(moves[0], None, 0, {"forced": True})
+        for m in moves:
+            if k.winner_after(state, m) == self.root:
+                return Decision(m, 1.0, 0, {"solved": True})
+        order = self._order(state, moves, None, 0)
+        best, best_v, depth_done = order[0], None, 0
+        for depth in range(1, MAX_DEPTH + 1):
+            self.horizon = False
+            try:
+                m, v = self._root(state, order, depth)
+            except _Stop as stop:
+                partial = stop.args[0] if stop.args else None
+                if partial is not None:  # the first move was searched fully at this depth
+                    best, best_v = partial
+                break
+            best, best_v, depth_done = m, v, depth
+            order = [m] + [x for x in order if x != m]
+            if not self.horizon or abs(v) >= WIN - 1:  # exact, or a forced result
+                break
+        value = None if best_v is None else max(-1.0, min(1.0, best_v))
+        return Decision(best, value, self.nodes, {"depth": depth_done, "nodes": self.nodes})
+
+    def _root(self, state: State, order: list[Any], depth: int) -> tuple[Any, float]:
+        alpha, beta = -math.inf, math.inf
+        best, best_v = order[0], -math.inf
+        for i, m in enumerate(order):
+            state.push(m)
+            try:
+                v = self._value(state, depth - 1, alpha, beta, 1)
+            except _Stop:
+                raise _Stop((best, best_v) if i > 0 else None) from None
+            finally:
+                state.pop()
+            if v > best_v:
+                best, best_v = m, v
+                alpha = max(alpha, v)
+        self._store(state, depth, best_v, EXACT, best, 0)
+        return best, best_v
+
+    # -- inner nodes ---------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
+        self.nodes += 1
+        if self.deadline is not None and perf_counter() >= self.deadline:
+            raise _Stop
+
+    def _terminal(self, state: State, ply: int) -> float | None:
+        r = state.result
+        if r is None:
+            return None
+        if r.winner is None:
+            return 0.0
+        return WIN - ply * PLY if r.winner == self.root else -WIN + ply * PLY
+
+    def _value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Value for the root's seat of ``state``, searched ``depth`` more plies."""
+        v = self._terminal(state, ply)
+        if v is not None:
+            return v
+        if depth <= 0:
+            self._tick()
+            self.horizon = True
+            return self._leaf(state, ply)
+        self._tick()
+        k = self.k
+        key = k.key(state)
+        if key is None:
+            key = state.position()
+        hit = self.tt.get(key)
+        tt_move = None
+        if hit is not None:
+            d, tv, flag, tt_move = hit
+            if d >= depth:
+                tv = _from_tt(tv, ply)
+                if flag == EXACT or (flag == LOWER and tv >= beta) or (
+                        flag == UPPER and tv <= alpha):
+                    return tv
+        maximise = state.to_move == self.root
+        moves, _ = k.tree_moves(state, self.max_moves)
+        mover = state.to_move
+        for m in moves:
+            w = k.winner_after(state, m)
+            if w == mover:
+                v = WIN - (ply + 1) * PLY if w == self.root else -WIN + (ply + 1) * PLY
+                self._store(state, MAX_DEPTH, v, EXACT, m, ply, key)
+                return v
+        a0, b0 = alpha, beta
+        best_m = None
+        best = -math.inf if maximise else math.inf
+        for m in self._order(state, moves, tt_move, ply):
+            state.push(m)
+            try:
+                v = self._value(state, depth - 1, alpha, beta, ply + 1)
+            finally:
+                state.pop()
+            if maximise:
+                if v > best:
+                    best, best_m = v, m
+                    alpha = max(alpha, v)
+            elif v < best:
+                best, best_m = v, m
+                beta = min(beta, v)
+            if alpha >= beta:
+                self._killer(m, ply)
+                break
+        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
+        self._store(state, depth, best, flag, best_m, ply, key)
+        return best
+
+    def _leaf(self, state: State, ply: int) -> float:
+        """The evaluation, unless the side to move wins on the spot (so one ply of search
+        already sees a move that hands over an instant win)."""
+        k = self.k
+        if k.opponent_may_win_next(state):
+            mover = state.to_move
+            replies, _ = k.tree_moves(state, REPLY_LIMIT)
+            for m in replies:
+                w = k.winner_after(state, m)
+                if w == mover:
+                    return WIN - (ply + 1) * PLY if w == self.root else -WIN + (ply + 1) * PLY
+        return k.evaluate(state, self.root)
+
+    # -- ordering and tables --------------------------------------------------------------------
+
+    def _order(self, state: State, moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
+        scores = self.k.move_scores(state, moves)
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])
+        ordered = [moves[i] for i in order]
+        first = [m for m in (tt_move, *self.killers[ply]) if m is not None and m in moves]
+        if not first:
+            return ordered
+        front = list(dict.fromkeys(first))
+        return front + [m for m in ordered if m not in front]
+
+    def _killer(self, move: Any, ply: int) -> None:
+        ks = self.killers[ply]
+        if move not in ks:
+            ks.insert(0, move)
+            del ks[2:]
+
+    def _store(self, state: State, depth: int, value: float, flag: int, move: Any, ply: int,
+               key: Any = None) -> None:
+        if key is None:
+            key = self.k.key(state)
+            if key is None:
+                key = state.position()
+        if len(self.tt) >= TT_SIZE:
+            self.tt.clear()
+        self.tt[key] = (depth, _to_tt(value, ply), flag, move)
+
+
+def _to_tt(v: float, ply: int) -> float:
+    """Win values are stored relative to the node, not the root."""
+    if v > WIN - 1:
+        return v + ply * PLY
+    if v < -WIN + 1:
+        return v - ply * PLY
+    return v
+
+
+def _from_tt(v: float, ply: int) -> float:
+    if v > WIN - 1:
+        return v - ply * PLY
+    if v < -WIN + 1:
+        return v + ply * PLY
+    return v

@@ -1,0 +1,229 @@
+"""``python -m nibble ladder``: a round robin of computer players, rated on one Elo scale.
+
+Every pair of players meets ``--games-per-pair`` times, exactly as in ``match`` (game
+``i`` on the board of seed ``seed + i // 2``, the first of the pair in seat ``i % 2``), so
+each board is played from both sides. The results are fitted by a Bradley–Terry model,
+P(A beats B) = 1 / (1 + 10^((R_B − R_A) / 400)), by maximum likelihood with Newton's
+method; a draw counts as half a win. A weak prior (each rating normal around 0 with a
+standard deviation of ``prior_elo``) keeps an unbeaten player finite without pulling
+ratings that the games pin down. Ratings are then shifted so the anchor (``random`` if
+it plays, else the first player) is 0; the 95 % intervals of the differences to the
+anchor come from the inverse of the Hessian (the observed Fisher information).
+
+Pure Python (it runs in Pyodide too): a handful of players means a tiny matrix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from itertools import combinations
+from typing import Any
+
+from ..games import GAMES, get_game
+from ..option_flags import add_option_flags, game_of, options_from_args
+from .levels import PLAYERS
+from .match import OWN_OPTIONS, pair_tasks, play_games, seats_of
+
+NAT = math.log(10) / 400  # one Elo point in natural units of the logistic model
+Z95 = 1.959964
+PRIOR_ELO = 1000.0
+
+
+def fit_elo(scores: list[list[float]], games: list[list[int]], anchor: int = 0,
+            prior_elo: float = PRIOR_ELO) -> tuple[list[float], list[tuple[float, float]]]:
+    """(ratings, 95 % intervals) in Elo from ``scores[i][j]`` (points of i against j, a
+    draw half) and ``games[i][j]``; ``anchor`` is rated 0 and its interval is (0, 0)."""
+    n = len(games)
+    inv_var = 1.0 / (prior_elo * NAT) ** 2
+    theta = [0.0] * n
+    hess: list[list[float]] = []
+    for _ in range(100):
+        grad, hess = _derivatives(theta, scores, games, inv_var)
+        step = _solve(hess, grad)
+        biggest = max(abs(x) for x in step)
+        if biggest > 2.0:  # damp the first steps from far away (about 350 Elo at most)
+            step = [x * 2.0 / biggest for x in step]
+        theta = [t - x for t, x in zip(theta, step, strict=True)]
+        if biggest < 1e-10:
+            break
+    _, hess = _derivatives(theta, scores, games, inv_var)
+    cov = _inverse(hess)
+    ratings, intervals = [], []
+    for i in range(n):
+        r = (theta[i] - theta[anchor]) / NAT
+        var = cov[i][i] + cov[anchor][anchor] - 2 * cov[i][anchor]
+        half = Z95 * math.sqrt(max(0.0, var)) / NAT
+        ratings.append(r)
+        intervals.append((r - half, r + half))
+    return ratings, intervals
+
+
+def _derivatives(theta: list[float], scores: list[list[float]], games: list[list[int]],
+                 inv_var: float) -> tuple[list[float], list[list[float]]]:
+    """Gradient and Hessian of the negative log posterior."""
+    n = len(theta)
+    grad = [t * inv_var for t in theta]
+    hess = [[inv_var if i == j else 0.0 for j in range(n)] for i in range(n)]
+    for i in range(n):
+        for j in range(n):
+            g = games[i][j]
+            if i == j or not g:
+                continue
+            p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+            grad[i] -= scores[i][j] - g * p
+            w = g * p * (1 - p)
+            hess[i][i] += w
+            hess[i][j] -= w
+    return grad, hess
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting)."""
+    n = len(b)
+    m = [[*row, v] for row, v in zip(a, b, strict=True)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def _inverse(a: list[list[float]]) -> list[list[float]]:
+    n = len(a)
+    cols = [_solve(a, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+    return [[cols[j][i] for j in range(n)] for i in range(n)]
+
+
+def tally(players: list[str], results: list[dict]) -> tuple[list[list[float]],
+                                                           list[list[int]]]:
+    """Points and games of each player against each other from per-game results."""
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    scores = [[0.0] * n for _ in range(n)]
+    games = [[0] * n for _ in range(n)]
+    for r in results:
+        a, b = index[r["a"]], index[r["b"]]
+        games[a][b] += 1
+        games[b][a] += 1
+        points = {"a": 1.0, "b": 0.0, None: 0.5}[r["winner"]]
+        scores[a][b] += points
+        scores[b][a] += 1.0 - points
+    return scores, games
+
+
+def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: int,
+               budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
+               progress: bool = False, prior_elo: float = PRIOR_ELO) -> dict[str, Any]:
+    n = seats_of(game_id, options)
+    if n != 2:
+        raise ValueError(f"the ladder rates two-player games; these options give {n} seats")
+    tasks = [t for a, b in combinations(players, 2)
+             for t in pair_tasks(game_id, options, a, b, games_per_pair, budget_ms,
+                                 iterations, seed, n)]
+    t0 = time.perf_counter()
+
+    def show(done: list[dict]) -> None:
+        print(f"\r{len(done)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+
+    results = play_games(tasks, jobs, show if progress else None)
+    if progress:
+        print(file=sys.stderr)
+    anchor = players.index("random") if "random" in players else 0
+    scores, games = tally(players, results)
+    ratings, intervals = fit_elo(scores, games, anchor, prior_elo)
+    return {
+        "game": game_id, "options": options, "players": players,
+        "anchor": players[anchor],
+        "ratings": {p: round(r, 1) for p, r in zip(players, ratings, strict=True)},
+        "intervals": {p: [round(lo, 1), round(hi, 1)]
+                      for p, (lo, hi) in zip(players, intervals, strict=True)},
+        "scores": {p: {q: scores[i][j] for j, q in enumerate(players) if games[i][j]}
+                   for i, p in enumerate(players)},
+        "games": {p: {q: games[i][j] for j, q in enumerate(players) if games[i][j]}
+                  for i, p in enumerate(players)},
+        "games_played": len(results), "games_per_pair": games_per_pair,
+        "budget_ms": budget_ms, "iterations": iterations, "seed": seed,
+        "prior_elo": prior_elo,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def parser(game=None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m nibble ladder",
+        description="A round robin of computer players, rated by a Bradley-Terry (Elo) fit.")
+    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    p.add_argument("--variant", default=None, help="game variant (default: the game's)")
+    p.add_argument("--players", dest="ladder_players",
+                   default="random,easy,medium,hard,greedy,uct,alphabeta",
+                   help=f"comma-separated players ({', '.join(PLAYERS)})")
+    p.add_argument("--games-per-pair", type=int, default=10)
+    p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="fixed search iterations (alphabeta: nodes) per move; overrides time")
+    p.add_argument("--seed", type=int, default=1, help="first board seed")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    p.add_argument("--prior-elo", type=float, default=PRIOR_ELO,
+                   help="standard deviation of the weak prior on each rating")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    # ``--players`` names the rated players; a game's own player count is set to two
+    add_option_flags(p, game, skip=(*OWN_OPTIONS, "players"))
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    game = game_of(argv)
+    args = parser(game).parse_args(argv)
+    players = [p.strip() for p in args.ladder_players.split(",") if p.strip()]
+    unknown = [p for p in players if p not in PLAYERS]
+    if unknown or len(set(players)) != len(players) or len(players) < 2:
+        print(f"error: --players needs two or more different known players "
+              f"(known: {', '.join(PLAYERS)})", file=sys.stderr)
+        return 2
+    if args.games_per_pair < 1 or args.jobs < 1 or args.prior_elo <= 0:
+        print("error: --games-per-pair, --jobs and --prior-elo must be positive",
+              file=sys.stderr)
+        return 2
+    options: dict[str, Any] = {"variant": args.variant} if args.variant else {}
+    options.update(options_from_args(args))
+    if game is not None and any(o.name == "players" for o in game.options):
+        options["players"] = 2  # Number One: the ladder rates two-player games
+    try:
+        get_game(args.game).normalize_options(options)
+        budget = None if args.iterations else args.budget_ms
+        out = run_ladder(args.game, options, players, args.games_per_pair, budget,
+                         args.iterations, args.seed, args.jobs, args.progress,
+                         args.prior_elo)
+    except ValueError as e:  # unknown game or option, or not a two-player game
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(out) if args.json else _text(out))
+    return 0
+
+
+def _text(out: dict[str, Any]) -> str:
+    """Players by rating, then each one's points / games against every column."""
+    players = sorted(out["players"], key=lambda p: -out["ratings"][p])
+    width = max(len(p) for p in players)
+    lines = [f"{out['games_played']} games, Elo anchored at {out['anchor']} = 0 "
+             "(95 % interval); points/games against",
+             " " * (width + 27) + " ".join(f"{q[:8]:>8}" for q in players)]
+    for p in players:
+        lo, hi = out["intervals"][p]
+        cells = " ".join(f"{out['scores'][p].get(q, 0):g}/{out['games'][p].get(q, 0)}"
+                         .rjust(8) if q != p else " " * 8 for q in players)
+        lines.append(f"{p:>{width}} {out['ratings'][p]:7.0f} [{lo:6.0f}, {hi:6.0f}]  {cells}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

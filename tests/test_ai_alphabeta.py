@@ -1,0 +1,99 @@
+"""The alpha-beta sparring partner: tactics, its budget on crafted floods, reproducible
+node budgets, and whole games of every game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from crafted import CRAFTED
+
+from nibble.ai.alphabeta import AlphaBetaPlayer
+from nibble.ai.knowledge import generic, hands_win, knowledge_for
+from nibble.ai.levels import PLAYERS, make_player
+from nibble.ai.mcts import Budget
+from nibble.core.record import replay
+from nibble.games import get_game
+from tests.test_ai import POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
+from tests.test_ai_nebuchadnezzar import ANNIHILATE
+from tests.util_nebuchadnezzar import board
+
+
+def test_is_a_player_but_not_a_level():
+    assert "alphabeta" in PLAYERS
+    assert isinstance(make_player("alphabeta", 1), AlphaBetaPlayer)
+
+
+def test_takes_an_instant_win():
+    s = state_from(POS_A, *near_run(0))
+    d = make_player("alphabeta", 3).choose(s, Budget(None, 50))
+    assert s.move_to_str(d.move) == "e3" and d.value == 1.0
+
+
+def test_does_not_hand_an_instant_win_even_at_depth_one():
+    s = state_from(POS_A, *near_run(1))
+    k = knowledge_for(s)
+    assert sorted(s.move_to_str(m) for m in s.legal_moves() if hands_win(k, s, m)) == [
+        "b6", "d7", "f4", "f4+d7"]
+    for nodes in (len(s.legal_moves()), 50, 2000):
+        d = make_player("alphabeta", 3).choose(s, Budget(None, nodes))
+        assert s.move_to_str(d.move) == "e3", nodes
+
+
+def test_finds_the_forced_win_of_the_endgame():
+    s = state_from(POS_SOLVE, *SOLVE_COLL)
+    d = make_player("alphabeta", 1).choose(s, Budget(None, 100_000))
+    assert s.move_to_str(d.move) == "d7" and d.value == 1.0
+
+
+def test_annihilates_at_once_in_nebuchadnezzar():
+    s = board(ANNIHILATE)
+    d = make_player("alphabeta", 1).choose(s, Budget(None, 1))
+    assert s.move_to_str(d.move) == "xc3:e4"
+
+
+@pytest.mark.parametrize("name", sorted(CRAFTED))
+def test_answers_a_crafted_flood_within_its_budget(name):
+    state = replay(CRAFTED[name]())
+    budget = 200
+    t0 = time.perf_counter()
+    d = make_player("alphabeta", 1).choose(state, Budget(budget))
+    elapsed = (time.perf_counter() - t0) * 1000
+    state.check_move(d.move)
+    assert elapsed < budget + 2000, elapsed  # the hard limit; a busy machine adds to it
+
+
+def test_a_node_budget_gives_the_same_move_and_never_more_nodes():
+    g = get_game("nibble")
+    s = g.new_state(g.normalize_options({"seed": 11}))
+    for _ in range(6):  # into the middle game
+        s.push(s.legal_moves()[0])
+    answers = set()
+    for seed in (1, 2, 3):
+        d = make_player("alphabeta", seed).choose(s, Budget(None, 700))
+        assert d.iterations <= 700
+        answers.add((d.move, d.value, d.iterations, d.extra["depth"]))
+    assert len(answers) == 1
+
+
+def test_works_without_game_knowledge():
+    g = get_game("nibble")
+    s = g.new_state(g.normalize_options({"seed": 4}))
+    d = AlphaBetaPlayer(1, knowledge=generic()).choose(s, Budget(None, 300))
+    s.check_move(d.move)
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("nibble", {"variant": "square9"}), ("nibble", {"variant": "square13"}),
+    ("nibble", {"variant": "hex13"}), ("nebuchadnezzar", {"size": 8}),
+    ("number-one", {"players": 3}),
+])
+def test_plays_whole_games(game_id, options):
+    g = get_game(game_id)
+    s = g.new_state(g.normalize_options({**options, "seed": 2}))
+    players = [make_player("alphabeta", seat) for seat in range(s.num_players)]
+    while s.result is None:
+        d = players[s.to_move].choose(s, Budget(2000, 100))
+        s.check_move(d.move)
+        s.push(d.move)
+    assert s.result.reason

@@ -1,0 +1,109 @@
+"""The rating ladder: the Bradley-Terry fit recovers known ratings, is anchored and
+symmetric, keeps an unbeaten player finite, and the command runs end to end."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from nibble.ai.ladder import fit_elo, main, tally
+from nibble.cli import main as cli_main
+
+
+def synthetic(elo: list[float], per_pair: int, seed: int, draw: float = 0.0):
+    """Points and games from ``per_pair`` games between every two players of known Elo,
+    each game a draw with probability ``draw``, else won by the Elo expectation."""
+    rng = random.Random(seed)
+    n = len(elo)
+    scores = [[0.0] * n for _ in range(n)]
+    games = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            p = 1 / (1 + 10 ** ((elo[j] - elo[i]) / 400))
+            for _ in range(per_pair):
+                if rng.random() < draw:
+                    s = 0.5
+                else:
+                    s = 1.0 if rng.random() < (p - draw / 2) / (1 - draw) else 0.0
+                scores[i][j] += s
+                scores[j][i] += 1 - s
+                games[i][j] += 1
+                games[j][i] += 1
+    return scores, games
+
+
+def test_recovers_known_ratings():
+    true = [0.0, 150.0, 300.0, 600.0]
+    scores, games = synthetic(true, 600, seed=7)
+    ratings, intervals = fit_elo(scores, games)
+    for t, r, (lo, hi) in zip(true, ratings, intervals, strict=True):
+        assert r == pytest.approx(t, abs=40)
+        assert lo <= t <= hi or t == 0
+    assert intervals[0] == (0.0, 0.0)
+    assert 20 < intervals[3][1] - intervals[3][0] < 150
+
+
+def test_draws_count_as_half_a_win():
+    scores, games = synthetic([0.0, 200.0], 2000, seed=3, draw=0.3)
+    ratings, _ = fit_elo(scores, games)
+    assert ratings[1] == pytest.approx(200, abs=40)
+
+
+def test_anchor_and_symmetry():
+    scores, games = synthetic([0.0, 100.0, 250.0], 200, seed=1)
+    r0, _ = fit_elo(scores, games, anchor=0)
+    r1, i1 = fit_elo(scores, games, anchor=1)
+    assert r1[1] == 0 and i1[1] == (0.0, 0.0)
+    assert [a - r0[1] for a in r0] == pytest.approx(r1, abs=1e-6)
+    # the same games with the players listed backwards give the mirrored table
+    rev = [row[::-1] for row in scores[::-1]]
+    rg = [row[::-1] for row in games[::-1]]
+    back, _ = fit_elo(rev, rg, anchor=2)
+    assert back[::-1] == pytest.approx(r0, abs=1e-6)
+    # an even score is an even rating
+    even, _ = fit_elo([[0, 5], [5, 0]], [[0, 10], [10, 0]])
+    assert even == pytest.approx([0, 0], abs=1e-9)
+
+
+def test_an_unbeaten_player_gets_a_finite_rating():
+    scores = [[0, 0, 0], [10, 0, 6], [10, 4, 0]]
+    games = [[0, 10, 10], [10, 0, 10], [10, 10, 0]]
+    ratings, intervals = fit_elo(scores, games)
+    assert all(abs(r) < 5000 for r in ratings)
+    assert ratings[1] > ratings[2] > 0
+    assert all(lo < hi for lo, hi in intervals[1:])
+
+
+def test_tally_reads_match_results():
+    results = [{"a": "x", "b": "y", "winner": "a"}, {"a": "x", "b": "y", "winner": None},
+               {"a": "y", "b": "z", "winner": "b"}]
+    scores, games = tally(["x", "y", "z"], results)
+    assert scores[0][1] == 1.5 and scores[1][0] == 0.5 and scores[2][1] == 1.0
+    assert games[0][1] == games[1][0] == 2 and games[0][2] == 0
+
+
+def test_ladder_command_runs(capsys):
+    argv = ["ladder", "--game", "nibble", "--variant", "square9",
+            "--players", "random,greedy,alphabeta", "--games-per-pair", "2",
+            "--iterations", "10", "--json"]
+    assert cli_main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == ["random", "greedy", "alphabeta"]
+    assert out["games_played"] == 6 and out["anchor"] == "random"
+    assert out["ratings"]["random"] == 0 and out["intervals"]["random"] == [0, 0]
+    for p in out["players"]:
+        assert sum(out["games"][p].values()) == 4
+        for q, pts in out["scores"][p].items():
+            assert pts + out["scores"][q][p] == out["games"][p][q]
+
+
+def test_ladder_text_and_bad_input(capsys):
+    assert main(["--game", "number-one", "--players", "random,alphabeta",
+                 "--games-per-pair", "2", "--iterations", "5"]) == 0
+    assert "anchored at random" in capsys.readouterr().out
+    assert main(["--players", "random"]) == 2
+    assert main(["--players", "random,nobody"]) == 2
+    assert main(["--players", "random,random"]) == 2
+    assert main(["--game", "chess"]) == 2
