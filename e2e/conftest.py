@@ -170,3 +170,22 @@ def shared(browser, site, all_requests):
     wait_engine(page)
     yield page, context.recorder
     context.close()
+
+
+#: ms from clicking `selector` until no computer thinks and the page is not busy (the
+#: reliability test and e2e/bench_page.py measure cancellation with it)
+USABLE_AFTER = """(selector) => new Promise((resolve) => {
+  // ms from clicking `selector` until no computer thinks and the page is not busy
+  const html = document.documentElement;
+  const t0 = performance.now();
+  const check = () => {
+    if (html.dataset.thinking === "false" && !nibbleApp.state.busy) {
+      watch.disconnect();
+      resolve(performance.now() - t0);
+    }
+  };
+  const watch = new MutationObserver(check);
+  watch.observe(document.body, {attributes: true, childList: true, subtree: true});
+  watch.observe(html, {attributes: true});
+  document.querySelector(selector).click();
+})"""

@@ -268,7 +268,8 @@ function translatePace() {
 // --- boot -----------------------------------------------------------------------------
 
 // Boot the rules worker (the page waits for it, showing the failed state with Try again
-// while a boot fails or stalls) and then the computer's worker.
+// while a boot fails or stalls). The computer's worker starts once the first game is on
+// screen (boot()), so that two runtimes compiling at once do not slow the first paint.
 async function bootEngines() {
   app.rules.onProgress = loading.onProgress;
   app.rules.onState = (status, detail) => {
@@ -278,7 +279,6 @@ async function bootEngines() {
   app.rules.start();
   await app.rules.ready;
   app.rules.onState = app.ai.onState = engineState;
-  app.ai.start();
 }
 
 // A worker that died and restarts: say so; if it cannot come back, show the failed state.
@@ -342,11 +342,15 @@ async function boot() {
   wirePace();
   html.dataset.thinking = "false";
   await bootEngines();
-  state.games = await call(app.rules, { op: "games" });
-  await chooseGame();
-  loading.hide();
-  html.dataset.engine = "ready";
-  app.render();
+  try {
+    state.games = await call(app.rules, { op: "games" });
+    await chooseGame();
+    loading.hide();
+    html.dataset.engine = "ready";
+    app.render();
+  } finally {
+    app.ai.start(); // requests made before its boot ends wait for it
+  }
   app.turns.scheduleComputer();
 }
 
