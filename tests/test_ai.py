@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
-from nibble.ai.levels import make_player
+from nibble.ai.levels import HARD, make_player
 from nibble.ai.match import main as match_main
 from nibble.ai.match import wilson
-from nibble.ai.mcts import Budget
+from nibble.ai.mcts import MCTS, Budget
 from nibble.ai.solver import Solver
 from nibble.api import handle
 from nibble.games import get_game
@@ -254,3 +255,28 @@ def test_protocol_only_mcts_plays_to_the_end():
     s2 = state_from(POS_A, *near_run(0))
     assert s2.move_to_str(MCTSPlayer(1, knowledge=generic()).choose(s2, Budget(None, 5)).move) \
         == "e3"
+
+
+def test_implicit_minimax_backs_up_the_best_child_value():
+    s = GAME.new_state(GAME.normalize_options({"seed": 3, "variant": "square9"}))
+    k = knowledge_for(s)
+    cfg = replace(HARD, minimax=0.5)
+    root, _ = MCTS(k, random.Random(1), cfg).search(s, None, Budget(None, 300))
+    checked = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        valued = [c for c in node.children or () if c.proven or c.mm is not None]
+        if node.seat >= 0 and valued:
+            best = max(c.proven or c.mm for c in valued)  # from the mover's side
+            assert node.mm == pytest.approx(-best)  # seats alternate in Nibble
+            checked += 1
+        stack.extend(node.children or ())
+    assert checked > 10
+    plain, _ = MCTS(k, random.Random(1), HARD).search(s, None, Budget(None, 300))
+    assert all(c.mm is None for c in plain.children)  # off unless asked for
+
+
+def test_nibble_hard_takes_the_implicit_minimax_setting():
+    s = GAME.new_state(GAME.normalize_options({"seed": 3}))
+    assert knowledge_for(s).tuned_search.get("minimax", 0) > 0

@@ -28,7 +28,7 @@ ROOT_SEAT = -1  # the root's move was made by nobody we score
 
 
 class Node:
-    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven", "complete")
+    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven", "complete", "mm")
 
     def __init__(self, move: Any, seat: int, prior: float = 1.0) -> None:
         self.move = move
@@ -39,6 +39,7 @@ class Node:
         self.prior = prior
         self.proven = 0  # +1 the move wins by force for ``seat``, -1 it loses, 0 unknown
         self.complete = True  # the children are every legal move (not a sample)
+        self.mm: float | None = None  # implicit minimax value for ``seat`` (Config.minimax)
 
     def q(self) -> float:
         return self.w / self.n if self.n else 0.0
@@ -91,6 +92,7 @@ class Config:
     max_children: int = 400  # candidate moves expanded per node (all, unless a flood)
     max_nodes: int = 150_000  # the tree stops growing here (memory stays bounded)
     widen: float = 0.0  # > 0: a node seen n times chooses among its 2 + widen·√n best priors
+    minimax: float = 0.0  # > 0: weight of the implicit minimax value in selection (2 players)
 
 
 class MCTS:
@@ -139,12 +141,17 @@ class MCTS:
                 step(node.move)
                 path.append(node)
         values = self._values(node, s)
+        mm = self.cfg.minimax and self.players == 2
+        if mm and node.seat >= 0 and node.mm is None:
+            node.mm = values[node.seat]
         for x in reversed(path):
             x.n += 1
             if x.seat >= 0:
                 x.w += values[x.seat]
             if x.children is not None and not x.proven:
                 self._prove(x)
+                if mm:
+                    self._minimax(x)
 
     def _prove(self, node: Node) -> None:
         """Two-player games only: a position is won for the player to move if one move
@@ -161,6 +168,18 @@ class MCTS:
             return
         same = node.seat == mover
         node.proven = 1 if mover_wins == same else -1
+
+    def _minimax(self, node: Node) -> None:
+        """Implicit minimax backup (Lanctot et al. 2014): the best value among the
+        children valued so far, from ``node.seat``'s side (a proven child counts ±1)."""
+        best = -math.inf
+        for c in node.children:
+            v = c.proven or c.mm
+            if v is not None and v > best:
+                best = v
+        if best > -math.inf:
+            mover = node.children[0].seat
+            node.mm = best if node.seat == mover else -best
 
     def _select(self, node: Node) -> Node:
         children = node.children
@@ -180,6 +199,7 @@ class MCTS:
         """The child to explore among ``children`` (None if every one is proven lost)."""
         best, best_s = None, -math.inf
         cfg = self.cfg
+        alpha = cfg.minimax
         log_n = math.log(node.n + 1)
         for c in children:
             if c.proven:
@@ -189,8 +209,10 @@ class MCTS:
             if c.n == 0:
                 s = 1e9 + c.prior
             else:
-                s = c.w / c.n + cfg.c * math.sqrt(log_n / c.n) + cfg.prior_weight * c.prior / (
-                    c.n + 1)
+                q = c.w / c.n
+                if alpha and c.mm is not None:
+                    q += alpha * (c.mm - q)
+                s = q + cfg.c * math.sqrt(log_n / c.n) + cfg.prior_weight * c.prior / (c.n + 1)
             if s > best_s:
                 best, best_s = c, s
         return best
