@@ -6,6 +6,7 @@
 | easy   | one ply: instant wins, safety, evaluation with noise               | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
 | hard   | MCTS (tuned exploration), evaluation leaves, exact endgame solver  | 1500 ms |
+|        | (Nibble: implicit minimax backups, ``tuned_search``)               |         |
 | expert | as hard, with more time                                            | 5000 ms |
 
 ``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
