@@ -33,9 +33,12 @@ def test_crafted_positions_really_flood(name):
 @pytest.mark.parametrize("level", sorted(LEVELS))
 @pytest.mark.parametrize("name", sorted(FLOODS))
 def test_every_level_answers_a_flood_within_its_budget(level, name):
-    record = FLOODS[name]()
+    answers_legally_within_budget(FLOODS[name](), level)
+
+
+def answers_legally_within_budget(record: dict, level: str, budget: int = 200) -> None:
+    """The ``ai`` op gives a legal move, never more than 2 s over its budget."""
     state = replay(record)
-    budget = 200
     t0 = time.perf_counter()
     answer = handle({"op": "ai", "record": record, "level": level, "seed": 1,
                      "budget_ms": budget, "reuse": False})
@@ -51,14 +54,7 @@ def test_every_level_keeps_its_budget_on_the_other_games_busiest_positions(level
     record = CRAFTED[name]()
     state = replay(record)
     assert len(state.legal_moves()) >= 40 and state.result is None
-    budget = 200
-    t0 = time.perf_counter()
-    answer = handle({"op": "ai", "record": record, "level": level, "seed": 1,
-                     "budget_ms": budget, "reuse": False})
-    elapsed = (time.perf_counter() - t0) * 1000
-    assert "move" in answer, answer
-    state.check_move(state.parse_move(answer["move"]))
-    assert elapsed < budget + 2000, (level, elapsed)
+    answers_legally_within_budget(record, level)
 
 
 def test_one_ply_players_look_at_a_bounded_number_of_moves():
