@@ -256,8 +256,6 @@ class NebuchadnezzarKnowledge(Knowledge):
         threats = captures(lay, o, m)  # what the enemy may take next
         threat_walls = [(walls_of(r, s, board), r.bit_count()) for r in threats]
         make = block = risky = touch = 0
-        if has_place and w.get("scores2"):
-            return self._scores2(state, moves, threat_walls, unit)
         if has_place:
             empty = board & ~(m | o)
             fm = placements(lay, m, o) & adjacent(o, s, board)
@@ -283,43 +281,6 @@ class NebuchadnezzarKnowledge(Knowledge):
                     v += w["touch"]
                 if bit & risky:
                     v -= w["risky"]
-                out.append(v * unit)
-            elif mv == SWAP:
-                out.append(-self.raw(state) * w["order"])  # the position the swap takes
-            else:
-                out.append(0.0)
-        return out
-
-    def _scores2(self, state, moves, threat_walls, unit):
-        t = self.tables(state)
-        lay, s, board = t.lay, t.s, t.board
-        m, o = self.sides(state)
-        w = self.w
-        pm = placements(lay, m, o)
-        make = _fill_gains(lay, m, o, pm & adjacent(o, s, board), s, board)
-        harm = _fill_gains(lay, o, m, pm & adjacent(m, s, board), s, board, defender_fills=True)
-        po = placements(lay, o, m)
-        block = _fill_gains(lay, o, m, po & adjacent(m, s, board), s, board)
-        risky = _capturable_alone(m, o, s, board)
-        touch = adjacent(o, s, board)
-        wm, wh, wb, wr, wt = w["make"], w["harm"], w["block"], w["risky"], w["touch"]
-        out = []
-        for mv in moves:
-            if mv < 0:
-                out.append(_capture_score(-mv, threat_walls, w["break"]) * unit)
-            elif mv > SWAP:
-                bit = 1 << mv
-                v = 0.0
-                if bit & touch:
-                    v += wt
-                if mv in make:
-                    v += wm * make[mv]
-                if mv in harm:
-                    v -= wh * harm[mv]
-                elif mv in block:
-                    v += wb * block[mv]
-                if bit & risky:
-                    v -= wr
                 out.append(v * unit)
             elif mv == SWAP:
                 out.append(-self.raw(state) * w["order"])  # the position the swap takes
@@ -377,50 +338,6 @@ def _one_fill_points(lay: Layout, mine: int, theirs: int, fill: int, s: int,
     return out
 
 
-def _fill_gains(lay: Layout, attacker: int, defender: int, fill: int, s: int, board: int,
-                defender_fills: bool = False) -> dict[int, int]:
-    """{point: discs}: the points of ``fill`` where one more disc (the attacker's, or
-    the defender's if ``defender_fills``) completes the walls of a rectangle of the
-    defender's discs that the attacker may then capture, with its size. Found with every
-    point of ``fill`` filled at once: rectangles of real discs whose walls hold exactly
-    one filled point."""
-    out: dict[int, int] = {}
-    if not fill:
-        return out
-    if defender_fills:
-        found = captures(lay, attacker, defender | fill)
-    else:
-        found = captures(lay, attacker | fill, defender)
-    for r in found:
-        if r & fill:
-            continue
-        need = walls_of(r, s, board) & fill
-        if need and not need & (need - 1):
-            p = need.bit_length() - 1
-            a = r.bit_count()
-            if a > out.get(p, 0):
-                out[p] = a
-    return out
-
-
-def _capturable_alone(mine: int, theirs: int, s: int, board: int) -> int:
-    """Empty points where a disc of ``mine`` would be a 1 × 1 rectangle the enemy may
-    capture at once: every neighbour filled (the edge copies the one opposite), and the
-    enemy's pairs of walls outweigh mine."""
-    empty = board & ~(mine | theirs)
-    off = ~board
-    an, as_, aw, ae = theirs << s, theirs >> s, theirs << 1, theirs >> 1
-    dn, ds, dw, de = mine << s, mine >> s, mine << 1, mine >> 1
-    bn, bs, bw, be = off << s, off >> s, off << 1, off >> 1
-    xn, xs, xw, xe = empty << s, empty >> s, empty << 1, empty >> 1
-    v_en = (an & (as_ | bs)) | (bn & as_)
-    v_me = (dn & (ds | bs)) | (bn & ds)
-    h_en = (aw & (ae | be)) | (bw & ae)
-    h_me = (dw & (de | be)) | (bw & de)
-    full = empty & ~(xn | xs | xw | xe)
-    return full & ((v_en & ~h_me) | (h_en & ~v_me))
-
-
 def _instant_losses(empty: int, theirs: int, s: int, board: int) -> int:
     """Empty points whose every neighbour on the board is an enemy disc: a disc placed
     there is a 1 × 1 rectangle the enemy captures at once (the edge copies the enemy
@@ -453,6 +370,4 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "block": 1.5,  # placement: spoils an enemy capture next move
     "touch": 0.3,  # placement next to enemy discs
     "risky": 2.0,  # placement the enemy captures at once
-    "harm": 1.0,  # placement: discs it lets the enemy capture (completes their walls)
-    "scores2": 0.0,
 }
