@@ -11,7 +11,7 @@ from nibble.ai.match import main as match_main
 from nibble.ai.match import play_game
 
 TWO_PLAYER_KEYS = [
-    "game", "options", "a", "b", "games", "budget_ms", "iterations", "seed", "a_wins",
+    "game", "options", "a", "b", "games", "budget_ms", "iterations", "seed", "clock", "a_wins",
     "b_wins", "draws", "a_score", "ci95", "a_wins_as_first", "a_wins_as_second", "reasons",
     "avg_plies", "a_ms_per_move", "b_ms_per_move", "seconds",
 ]
@@ -27,10 +27,22 @@ def test_two_player_output_keeps_its_keys(capsys):
                             "--iterations", "5"])
     assert list(out) == TWO_PLAYER_KEYS
     assert out["options"] == {} and out["a_wins"] + out["b_wins"] + out["draws"] == 2
+    assert out["clock"] == "wall"
     out = run_json(capsys, ["--game", "number-one", "--players", "2", "--a", "random",
                             "--b", "random", "--games", "2"])
     assert list(out) == TWO_PLAYER_KEYS and out["options"] == {"players": 2}
     assert out["a_wins_as_first"] + out["a_wins_as_second"] == out["a_wins"]
+
+
+def test_budgets_may_count_cpu_time(capsys):
+    from nibble.ai import clock
+
+    try:
+        out = run_json(capsys, ["--a", "easy", "--b", "random", "--games", "2",
+                                "--budget-ms", "20", "--clock", "cpu"])
+        assert out["clock"] == "cpu" and clock.now is clock.CLOCKS["cpu"]
+    finally:
+        clock.use("wall")
 
 
 def test_three_players_rotate_a_through_every_seat(capsys):

@@ -9,11 +9,11 @@ which only uses the protocol, so new games have computer opponents from day one.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.protocol import State
+from . import clock
 
 
 class Knowledge:
@@ -131,12 +131,12 @@ def hands_win(k: Knowledge, state: State, move: Any) -> bool:
 def safe_moves(k: Knowledge, state: State, moves: Sequence[Any],
                deadline: float | None = None) -> list[Any]:
     """The moves that do not hand the opponent an instant win (all moves if none are).
-    Past ``deadline`` (``time.perf_counter()``) the moves not yet checked are kept."""
+    Past ``deadline`` (``clock.now()``) the moves not yet checked are kept."""
     if state.num_players == 2 and not k.may_win_soon(state, 1 - state.to_move):
         return list(moves)
     safe = []
     for i, m in enumerate(moves):
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and clock.now() >= deadline:
             safe.extend(moves[i:])
             break
         if not hands_win(k, state, m):

@@ -25,8 +25,9 @@ from typing import Any
 
 from ..games import GAMES, get_game
 from ..option_flags import add_option_flags, game_of, options_from_args
+from . import clock
 from .levels import PLAYERS
-from .match import OWN_OPTIONS, pair_tasks, play_games, seats_of
+from .match import OWN_OPTIONS, add_clock_flag, pair_tasks, play_games, seats_of
 
 NAT = math.log(10) / 400  # one Elo point in natural units of the logistic model
 Z95 = 1.959964
@@ -120,8 +121,10 @@ def tally(players: list[str], results: list[dict]) -> tuple[list[list[float]],
 
 def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: int,
                budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
-               progress: bool = False, prior_elo: float = PRIOR_ELO) -> dict[str, Any]:
+               progress: bool = False, prior_elo: float = PRIOR_ELO,
+               clock_name: str = "wall") -> dict[str, Any]:
     n = seats_of(game_id, options)
+    clock.use(clock_name)
     if n != 2:
         raise ValueError(f"the ladder rates two-player games; these options give {n} seats")
     tasks = [t for a, b in combinations(players, 2)
@@ -149,7 +152,7 @@ def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: 
         "games": {p: {q: games[i][j] for j, q in enumerate(players) if games[i][j]}
                   for i, p in enumerate(players)},
         "games_played": len(results), "games_per_pair": games_per_pair,
-        "budget_ms": budget_ms, "iterations": iterations, "seed": seed,
+        "budget_ms": budget_ms, "iterations": iterations, "seed": seed, "clock": clock_name,
         "prior_elo": prior_elo,
         "seconds": round(time.perf_counter() - t0, 1),
     }
@@ -170,6 +173,7 @@ def parser(game=None) -> argparse.ArgumentParser:
                    help="fixed search iterations (alphabeta: nodes) per move; overrides time")
     p.add_argument("--seed", type=int, default=1, help="first board seed")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    add_clock_flag(p)
     p.add_argument("--prior-elo", type=float, default=PRIOR_ELO,
                    help="standard deviation of the weak prior on each rating")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -202,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         budget = None if args.iterations else args.budget_ms
         out = run_ladder(args.game, options, players, args.games_per_pair, budget,
                          args.iterations, args.seed, args.jobs, args.progress,
-                         args.prior_elo)
+                         args.prior_elo, args.clock)
     except ValueError as e:  # unknown game or option, or not a two-player game
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -26,6 +26,7 @@ from typing import Any
 from ..core.protocol import Game
 from ..games import GAMES, get_game
 from ..option_flags import add_option_flags, game_of, options_from_args
+from . import clock
 from .levels import PLAYERS, make_player
 from .mcts import Budget
 
@@ -64,9 +65,9 @@ def play_game(args: tuple) -> dict[str, Any]:
     moves = [0] * n
     while state.result is None:
         seat = state.to_move
-        t0 = time.perf_counter()
+        t0 = clock.now()
         d = players[seat].choose(state, Budget(budget_ms, iterations))
-        think[seat] += time.perf_counter() - t0
+        think[seat] += clock.now() - t0
         moves[seat] += 1
         state.check_move(d.move)
         state.push(d.move)
@@ -122,8 +123,9 @@ def _play_numbered(numbered: tuple[int, tuple]) -> dict[str, Any]:
 
 def run_match(game_id: str, options: dict, a: str, b: str, games: int,
               budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
-              progress: bool = False) -> dict[str, Any]:
+              progress: bool = False, clock_name: str = "wall") -> dict[str, Any]:
     n = seats_of(game_id, options)
+    clock.use(clock_name)  # before the pool forks, so every game reads the same clock
     tasks = pair_tasks(game_id, options, a, b, games, budget_ms, iterations, seed, n)
     t0 = time.perf_counter()
     results = play_games(tasks, jobs, (lambda done: _progress(done, games)) if progress
@@ -132,7 +134,7 @@ def run_match(game_id: str, options: dict, a: str, b: str, games: int,
     return {
         "game": game_id, "options": options, **({} if n == 2 else {"players": n}),
         "a": a, "b": b, "games": games,
-        "budget_ms": budget_ms, "iterations": iterations, "seed": seed,
+        "budget_ms": budget_ms, "iterations": iterations, "seed": seed, "clock": clock_name,
         **summary,
         "avg_plies": round(sum(r["plies"] for r in results) / max(1, games), 1),
         "a_ms_per_move": round(sum(r["a_ms"] for r in results) / max(1, games), 1),
@@ -187,6 +189,12 @@ def _many_players(results: list[dict], games: int, n: int) -> dict[str, Any]:
     return out
 
 
+def add_clock_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="wall",
+                   help="what --budget-ms counts: wall-clock time (as at the board), or this "
+                        "process's CPU time (fair budgets on a machine busy with other work)")
+
+
 def _progress(results: list[dict], total: int) -> None:
     aw = sum(r["winner"] == "a" for r in results)
     print(f"\r{len(results)}/{total} games, A won {aw}", end="", file=sys.stderr, flush=True)
@@ -210,6 +218,7 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
                    help="fixed search iterations per move (reproducible; overrides time)")
     p.add_argument("--seed", type=int, default=1, help="first board seed")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    add_clock_flag(p)
     p.add_argument("--no-decided-early", action="store_true",
                    help="play on until an instant win or an empty board")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -243,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     budget = None if args.iterations else args.budget_ms
     summary = run_match(args.game, options, args.a, args.b, args.games, budget,
-                        args.iterations, args.seed, args.jobs, args.progress)
+                        args.iterations, args.seed, args.jobs, args.progress, args.clock)
     if args.progress:
         print(file=sys.stderr)
     if args.json:

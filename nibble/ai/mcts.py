@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.protocol import State
+from . import clock
 from .knowledge import Knowledge, hands_win
 
 ROOT_SEAT = -1  # the root's move was made by nobody we score
@@ -66,15 +66,15 @@ class Budget:
     comes first; both may be given."""
 
     def __init__(self, ms: float | None = None, iterations: int | None = None) -> None:
-        self.start = time.perf_counter()
+        self.start = clock.now()
         self.deadline = None if ms is None else self.start + ms / 1000.0
         self.iterations = iterations
 
     def time_left(self) -> float:
-        return math.inf if self.deadline is None else self.deadline - time.perf_counter()
+        return math.inf if self.deadline is None else self.deadline - clock.now()
 
     def expired(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and clock.now() >= self.deadline
 
     def done(self, i: int) -> bool:
         if self.iterations is not None and i >= self.iterations:

@@ -9,10 +9,10 @@ from running away when the position is bigger than it looks; then it says "unkno
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..core.protocol import State
+from . import clock
 from .knowledge import Knowledge
 
 
@@ -25,7 +25,7 @@ class Solver:
                  deadline: float | None = None) -> None:
         self.k = knowledge
         self.node_limit = node_limit
-        self.deadline = deadline  # time.perf_counter() value after which to give up
+        self.deadline = deadline  # clock.now() value after which to give up
         self.nodes = 0
         self.tt: dict[Any, tuple[int, int]] = {}
 
@@ -78,7 +78,7 @@ class Solver:
             return 0 if r.winner is None else (1 if r.winner == state.to_move else -1)
         self.nodes += 1
         if self.nodes > self.node_limit or (
-                self.deadline is not None and time.perf_counter() > self.deadline):
+                self.deadline is not None and clock.now() > self.deadline):
             raise _Abort
         key = self.k.key(state)
         lo, hi = -1, 1
