@@ -14,7 +14,7 @@ from nibble.ai.levels import PLAYERS, make_player
 from nibble.ai.mcts import Budget
 from nibble.core.record import replay
 from nibble.games import get_game
-from tests.test_ai import POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
+from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
 from tests.test_ai_nebuchadnezzar import ANNIHILATE
 from tests.util_nebuchadnezzar import board
 
@@ -44,6 +44,25 @@ def test_finds_the_forced_win_of_the_endgame():
     s = state_from(POS_SOLVE, *SOLVE_COLL)
     d = make_player("alphabeta", 1).choose(s, Budget(None, 100_000))
     assert s.move_to_str(d.move) == "d7" and d.value == 1.0
+
+
+def test_the_table_kept_between_moves_holds_for_either_seat():
+    """Values are kept from seat 0's side, so a table filled while the other seat was at
+    the root still gives the right answer (a sign slip would turn the win into a loss)."""
+    s = state_from(POS_SOLVE, *SOLVE_COLL)
+    player = make_player("alphabeta", 1)
+    win = s.parse_move("d7")
+    s.push(win)  # the opponent to move, lost whatever it plays
+    reply = player.choose(s, Budget(None, 100_000))
+    assert reply.value == -1.0
+    s.pop()
+    d = player.choose(s, Budget(None, 100_000))
+    assert s.move_to_str(d.move) == "d7" and d.value == 1.0
+    assert player.table is not None and len(player.table[1]) > 0
+    other = GAME.from_setup("square9:123456789/234567891/345678912/456789123/567891234/"
+                            "678912345/789123456/891234567/912345678 123456789", {})
+    player.choose(other, Budget(None, 50))
+    assert player.table[0][1] == other.setup()  # another game: a fresh table
 
 
 def test_annihilates_at_once_in_nebuchadnezzar():

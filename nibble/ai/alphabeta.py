@@ -21,10 +21,10 @@ first move was searched fully.
 from __future__ import annotations
 
 import math
-from time import perf_counter
 from typing import Any
 
 from ..core.protocol import State
+from . import clock
 from .knowledge import REPLY_LIMIT, Knowledge
 from .mcts import Budget
 from .players import ONE_PLY_LIMIT, Decision, Player
@@ -34,9 +34,11 @@ PLY = 0.001  # a win one ply sooner is worth this much more (and a loss later, l
 MAX_DEPTH = 64
 #: node limit when the budget gives neither time nor iterations
 DEFAULT_NODES = 20_000
-TT_SIZE = 400_000  # entries; the table is cleared when it grows past this
+TT_SIZE = 150_000  # entries; the table is cleared when it grows past this
 
 EXACT, LOWER, UPPER = 0, 1, 2
+_FLIPPED = (EXACT, UPPER, LOWER)  # a bound seen from the other side
+NULL = 1e-7  # the width of a null window (values are floats)
 
 
 class _Stop(Exception):
@@ -44,23 +46,42 @@ class _Stop(Exception):
 
 
 class AlphaBetaPlayer(Player):
-    """Iterative-deepening alpha-beta with a transposition table and killer moves."""
+    """Iterative-deepening alpha-beta (principal-variation search) with a transposition
+    table kept between the moves of one game, and killer moves."""
 
     name = "alphabeta"
 
     def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
-                 max_moves: int = ONE_PLY_LIMIT) -> None:
+                 max_moves: int = ONE_PLY_LIMIT, hand_written: bool = False) -> None:
         super().__init__(seed, knowledge)
         self.max_moves = max_moves  # moves searched per node (all unless a flood)
+        self.hand_written = hand_written  # the game's hand-written evaluation, not a fitted one
+        self.table: tuple[tuple, dict] | None = None  # (game and set-up, transposition table)
+
+    def k(self, state: State) -> Knowledge:
+        k = super().k(state)
+        return k.hand_written() if self.hand_written else k
+
+    def forget(self) -> None:
+        self.table = None
+
+    def _table(self, state: State) -> dict:
+        """The table of this game (positions searched for earlier moves stay useful), or a
+        fresh one for another game."""
+        game = (state.game.id, state.setup(), state.num_players)
+        if self.table is None or self.table[0] != game:
+            self.table = (game, {})
+        return self.table[1]
 
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
-        search = _Search(k, state, budget, self.max_moves)
+        search = _Search(k, state, budget, self.max_moves, self._table(state))
         return search.run()
 
 
 class _Search:
-    def __init__(self, k: Knowledge, state: State, budget: Budget, max_moves: int) -> None:
+    def __init__(self, k: Knowledge, state: State, budget: Budget, max_moves: int,
+                 tt: dict) -> None:
         self.k = k
         self.state = state
         self.root = state.to_move
@@ -71,7 +92,12 @@ class _Search:
         self.node_limit = limit
         self.max_moves = max_moves
         self.nodes = 0
-        self.tt: dict[Any, tuple[int, float, int, Any]] = {}
+        # values are stored from seat 0's side in two-player games, so that they hold
+        # whoever is to move at the root; with more players (paranoid values) the root's
+        # seat is part of the key
+        self.tt = tt
+        self.flip = state.num_players == 2 and self.root != 0
+        self.tag = None if state.num_players == 2 else self.root
         self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 2)]
         self.horizon = False  # did this depth cut any line short (else the tree is exact)
 
@@ -109,7 +135,12 @@ class _Search:
         for i, m in enumerate(order):
             state.push(m)
             try:
-                v = self._value(state, depth - 1, alpha, beta, 1)
+                if i == 0 or depth == 1:
+                    v = self._value(state, depth - 1, alpha, beta, 1)
+                else:  # principal-variation search, as at inner nodes
+                    v = self._value(state, depth - 1, alpha, alpha + NULL, 1)
+                    if v > alpha:
+                        v = self._value(state, depth - 1, v, beta, 1)
             except _Stop:
                 raise _Stop((best, best_v) if i > 0 else None) from None
             finally:
@@ -126,7 +157,7 @@ class _Search:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Stop
         self.nodes += 1
-        if self.deadline is not None and perf_counter() >= self.deadline:
+        if self.deadline is not None and clock.now() >= self.deadline:
             raise _Stop
 
     def _terminal(self, state: State, ply: int) -> float | None:
@@ -148,17 +179,19 @@ class _Search:
             return self._leaf(state, ply)
         self._tick()
         k = self.k
-        key = k.key(state)
-        if key is None:
-            key = state.position()
+        key = self._key(state)
         hit = self.tt.get(key)
         tt_move = None
         if hit is not None:
             d, tv, flag, tt_move = hit
             if d >= depth:
+                if self.flip:
+                    tv, flag = -tv, _FLIPPED[flag]
                 tv = _from_tt(tv, ply)
                 if flag == EXACT or (flag == LOWER and tv >= beta) or (
                         flag == UPPER and tv <= alpha):
+                    if abs(tv) < WIN - 1:
+                        self.horizon = True  # a heuristic value from an earlier search
                     return tv
         maximise = state.to_move == self.root
         moves, _ = k.tree_moves(state, self.max_moves)
@@ -172,10 +205,19 @@ class _Search:
         a0, b0 = alpha, beta
         best_m = None
         best = -math.inf if maximise else math.inf
-        for m in self._order(state, moves, tt_move, ply):
+        for i, m in enumerate(self._order(state, moves, tt_move, ply)):
             state.push(m)
             try:
-                v = self._value(state, depth - 1, alpha, beta, ply + 1)
+                if i == 0 or depth == 1:  # a leaf's value does not depend on the window
+                    v = self._value(state, depth - 1, alpha, beta, ply + 1)
+                elif maximise:  # principal-variation search: prove the move no better first
+                    v = self._value(state, depth - 1, alpha, alpha + NULL, ply + 1)
+                    if alpha < v < beta:
+                        v = self._value(state, depth - 1, v, beta, ply + 1)
+                else:
+                    v = self._value(state, depth - 1, beta - NULL, beta, ply + 1)
+                    if alpha < v < beta:
+                        v = self._value(state, depth - 1, alpha, v, ply + 1)
             finally:
                 state.pop()
             if maximise:
@@ -223,15 +265,22 @@ class _Search:
             ks.insert(0, move)
             del ks[2:]
 
+    def _key(self, state: State) -> Any:
+        key = self.k.key(state)
+        if key is None:
+            key = state.position()
+        return key if self.tag is None else (self.tag, key)
+
     def _store(self, state: State, depth: int, value: float, flag: int, move: Any, ply: int,
                key: Any = None) -> None:
         if key is None:
-            key = self.k.key(state)
-            if key is None:
-                key = state.position()
+            key = self._key(state)
         if len(self.tt) >= TT_SIZE:
             self.tt.clear()
-        self.tt[key] = (depth, _to_tt(value, ply), flag, move)
+        value = _to_tt(value, ply)
+        if self.flip:
+            value, flag = -value, _FLIPPED[flag]
+        self.tt[key] = (depth, value, flag, move)
 
 
 def _to_tt(v: float, ply: int) -> float:

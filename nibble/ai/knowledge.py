@@ -31,6 +31,12 @@ class Knowledge:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
         return 0.0
 
+    def hand_written(self) -> Knowledge:
+        """The same knowledge with its hand-written evaluation only (no weights fitted to
+        games): what the sparring partners use, so that they stand for an opponent
+        written independently of the fitted levels. Default: this knowledge itself."""
+        return self
+
     def evaluate_all(self, state: State) -> list[float]:
         """One estimate per seat (two-player games: a zero-sum pair from one call)."""
         n = state.num_players
