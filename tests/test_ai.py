@@ -147,16 +147,19 @@ def test_mcts_only_plays_legal_moves(variant):
         plies += 1
 
 
-def test_tree_is_reused_between_moves():
+@pytest.mark.parametrize("level, kept", [("medium", "reused"), ("hard", "kept")])
+def test_search_is_reused_between_moves(level, kept):
+    """medium's MCTS tree and hard's alpha-beta table (Nibble) carry over to the next move
+    of the same game in the same worker."""
     rec = new_record(8)
-    first = handle({"op": "ai", "record": rec, "level": "hard", "seed": 1, "iterations": 300})
+    first = handle({"op": "ai", "record": rec, "level": level, "seed": 1, "iterations": 300})
     rec2 = handle({"op": "play", "record": rec, "move": first["move"]})["record"]
     # the opponent plays its most likely move, then we search again
-    reply = handle({"op": "ai", "record": rec2, "level": "hard", "seed": 1, "iterations": 200})
+    reply = handle({"op": "ai", "record": rec2, "level": level, "seed": 1, "iterations": 200})
     rec3 = handle({"op": "play", "record": rec2, "move": reply["move"]})["record"]
-    again = handle({"op": "ai", "record": rec3, "level": "hard", "seed": 1, "iterations": 50})
+    again = handle({"op": "ai", "record": rec3, "level": level, "seed": 1, "iterations": 50})
     assert "move" in again
-    assert again["stats"]["reused"] > 0
+    assert again["stats"][kept] > 0
 
 
 # -- the ai op ---------------------------------------------------------------------------

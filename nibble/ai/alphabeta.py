@@ -27,7 +27,7 @@ from ..core.protocol import State
 from . import clock
 from .knowledge import REPLY_LIMIT, Knowledge
 from .mcts import Budget
-from .players import ONE_PLY_LIMIT, Decision, Player
+from .players import ONE_PLY_LIMIT, Decision, Player, endgame
 
 WIN = 2.0  # beyond any evaluation (which is in [-1, 1])
 PLY = 0.001  # a win one ply sooner is worth this much more (and a loss later, less bad)
@@ -52,10 +52,13 @@ class AlphaBetaPlayer(Player):
     name = "alphabeta"
 
     def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
-                 max_moves: int = ONE_PLY_LIMIT, hand_written: bool = False) -> None:
+                 max_moves: int = ONE_PLY_LIMIT, hand_written: bool = False,
+                 solve: bool = False, solver_nodes: int = 400_000) -> None:
         super().__init__(seed, knowledge)
         self.max_moves = max_moves  # moves searched per node (all unless a flood)
         self.hand_written = hand_written  # the game's hand-written evaluation, not a fitted one
+        self.solve = solve  # try the exact endgame solver first once little is left
+        self.solver_nodes = solver_nodes
         self.table: tuple[tuple, dict] | None = None  # (game and set-up, transposition table)
 
     def k(self, state: State) -> Knowledge:
@@ -75,6 +78,12 @@ class AlphaBetaPlayer(Player):
 
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
+        if self.solve:
+            moves, complete = k.tree_moves(state, self.max_moves)
+            solved = endgame(k, state, moves, budget, self.solver_nodes) if (
+                complete and len(moves) > 1) else None
+            if solved is not None:
+                return solved
         search = _Search(k, state, budget, self.max_moves, self._table(state))
         return search.run()
 
@@ -112,6 +121,7 @@ class _Search:
             if k.winner_after(state, m) == self.root:
                 return Decision(m, 1.0, 0, {"solved": True})
         order = self._order(state, moves, None, 0)
+        kept = len(self.tt)  # entries from the searches for earlier moves
         best, best_v, depth_done = order[0], None, 0
         for depth in range(1, MAX_DEPTH + 1):
             self.horizon = False
@@ -127,7 +137,8 @@ class _Search:
             if not self.horizon or abs(v) >= WIN - 1:  # exact, or a forced result
                 break
         value = None if best_v is None else max(-1.0, min(1.0, best_v))
-        return Decision(best, value, self.nodes, {"depth": depth_done, "nodes": self.nodes})
+        return Decision(best, value, self.nodes, {"depth": depth_done, "nodes": self.nodes,
+                                                  "kept": kept})
 
     def _root(self, state: State, order: list[Any], depth: int) -> tuple[Any, float]:
         alpha, beta = -math.inf, math.inf

@@ -26,6 +26,9 @@ class Knowledge:
     #: search settings (fields of ``mcts.Config``) that the tuned levels (hard, expert)
     #: use for this game instead of their own, because matches showed they play better
     tuned_search: dict[str, Any] = {}
+    #: the search the tuned levels use for this game: "mcts" or "alphabeta" (whichever
+    #: matches showed plays this game better with this knowledge)
+    strong_search: str = "mcts"
 
     def evaluate(self, state: State, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""

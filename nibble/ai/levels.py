@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.protocol import State
 from .alphabeta import AlphaBetaPlayer
-from .knowledge import generic
-from .mcts import Config
-from .players import GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
+from .knowledge import generic, knowledge_for
+from .mcts import Budget, Config
+from .players import Decision, GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
 
 # Tuned by matches at 100 ms a move on square9 (40 games each, against ``medium``):
 # evaluation-only leaves beat 4-ply playouts 26-14, exploration 0.4 beat 0.7 28-12
@@ -34,13 +35,40 @@ HARD = Config(c=0.4, playout_depth=0, safety=False)
 # Plain UCT: exploration sqrt(2)-ish, no priors, random playouts to the end.
 UCT = Config(c=1.4, prior_weight=0.0, playout_depth=10_000, safety=False)
 
+class TunedPlayer(Player):
+    """``hard`` and ``expert``: the search each game plays best with, as its knowledge says
+    (``Knowledge.strong_search``): alpha-beta with the endgame solver, or tuned MCTS."""
+
+    name = "tuned"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.inner: Player | None = None
+
+    def _for(self, state: State) -> Player:
+        kind = knowledge_for(state).strong_search
+        inner = self.inner
+        if inner is None or (kind == "alphabeta") != isinstance(inner, AlphaBetaPlayer):
+            inner = self.inner = AlphaBetaPlayer(0, solve=True) if kind == "alphabeta" else (
+                MCTSPlayer(0, config=HARD, tuned=True))
+        inner.rng = self.rng  # the bridge reseeds this player per request
+        return inner
+
+    def choose(self, state: State, budget: Budget) -> Decision:
+        return self._for(state).choose(state, budget)
+
+    def forget(self) -> None:
+        if self.inner is not None:
+            self.inner.forget()
+
+
 LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "random": (lambda seed: RandomPlayer(seed), 50),
     "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15), 100),
     "medium": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False),
                                        solve=False), 500),
-    "hard": (lambda seed: MCTSPlayer(seed, config=HARD, tuned=True), 1500),
-    "expert": (lambda seed: MCTSPlayer(seed, config=HARD, tuned=True), 5000),
+    "hard": (lambda seed: TunedPlayer(seed), 1500),
+    "expert": (lambda seed: TunedPlayer(seed), 5000),
 }
 
 PLAYERS: dict[str, Callable[[int], Player]] = {

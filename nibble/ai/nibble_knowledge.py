@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..games.nibble import rules
 from ..games.nibble.state import NibbleState
 from .knowledge import Knowledge
+from .nibble_model import FittedModel, model_for
 
 
 class _Consts:
@@ -41,12 +42,34 @@ class NibbleKnowledge(Knowledge):
     # hard and expert blend the implicit minimax value into selection (docs/ai.md,
     # "Towards a stronger hard"): 22-18 against alphabeta where plain hard scored 15-25
     tuned_search = {"minimax": 0.5}
+    # hard and expert search Nibble with alpha-beta over the fitted evaluation (docs/ai.md)
+    strong_search = "alphabeta"
 
-    def __init__(self, threat_weight: float = 2.5, scale: float = 4.5) -> None:
+    def __init__(self, threat_weight: float = 2.5, scale: float = 4.5,
+                 fitted: bool = True) -> None:
         self.threat_weight = threat_weight
         self.scale = scale
+        self.fitted = fitted  # evaluate with the model fitted to self-play games, if any
         self._consts: dict[str, _Consts] = {}
         self._triples_of: dict[tuple, list[list[tuple[int, int, int]]]] = {}
+        self._models: dict[str, FittedModel | None] = {}
+        self._hand: NibbleKnowledge | None = None
+
+    def hand_written(self) -> NibbleKnowledge:
+        if not self.fitted:
+            return self
+        if self._hand is None:
+            self._hand = NibbleKnowledge(self.threat_weight, self.scale, fitted=False)
+        return self._hand
+
+    def model(self, state: NibbleState) -> FittedModel | None:
+        """The fitted evaluation of this variant (None: none fitted, or not wanted)."""
+        if not self.fitted:
+            return None
+        vid = state.variant.id
+        if vid not in self._models:
+            self._models[vid] = model_for(vid)
+        return self._models[vid]
 
     def consts(self, state: NibbleState) -> _Consts:
         c = self._consts.get(state.variant.id)
@@ -106,14 +129,28 @@ class NibbleKnowledge(Knowledge):
         cand = board.topo.candidates(occ)
         c = self.consts(state)
         coll = state.collections[state.to_move]
-        majors = sum(1 for x in coll if x >= c.maj)
+        maj, t = c.maj, c.t
+        majors = 0
+        for x in coll:
+            if x >= maj:
+                majors += 1
         if majors >= c.majs:
             return True  # may complete the blocking of the other side's instant wins
-        triples_of = self.triples_of(state)
-        for color, bits in enumerate(board.color_bits):
-            u = (cand & bits).bit_count()
-            if u and (occ == cand & bits
-                      or self._may_win_with(c, coll, majors, triples_of, color, u)):
+        last_major = majors + 1 >= c.majs
+        color = -1
+        for bits in board.color_bits:
+            color += 1
+            free = cand & bits
+            if not free:
+                continue
+            if occ == free:
+                return True  # the board may be emptied
+            held = coll[color]
+            a = held + free.bit_count()
+            # the usual case, settled at once: no instant win and no new majority in reach
+            if a < t and not (last_major and held < maj <= a):
+                continue
+            if self._may_win_with(c, coll, majors, self.triples_of(state), color, a - held):
                 return True
         return False
 
@@ -180,6 +217,9 @@ class NibbleKnowledge(Knowledge):
         r = state.result
         if r is not None:
             return 0.0 if r.winner is None else (1.0 if r.winner == seat else -1.0)
+        m = self.model(state)
+        if m is not None:
+            return m.evaluate(state, seat)
         return math.tanh(self.raw(state, seat))
 
     def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:

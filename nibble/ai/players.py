@@ -127,6 +127,27 @@ class HeuristicPlayer(Player):
         return Decision(best, best_raw, judged)
 
 
+def endgame(k: Knowledge, state: State, moves: list, budget: Budget,
+            solver_nodes: int) -> Decision | None:
+    """The exact solver's move once little is left (``k.solve_at``), with up to half the
+    time left: a proven win, or a proven loss when every move hands over an instant win
+    (else a search picks the move that makes the win hardest to find). None: not tried,
+    not proven, or no faster than searching on."""
+    if state.num_players != 2 or k.material(state) > k.solve_at:
+        return None
+    left = budget.time_left()
+    deadline = None if left == math.inf else budget.deadline - left / 2
+    limit = solver_nodes if budget.iterations is None else min(
+        solver_nodes, 1000 + 20 * budget.iterations)  # bounded, reproducible
+    solver = Solver(k, limit, deadline)
+    res = solver.solve(state)
+    if res is not None and res[0] != 0:
+        v, m = res
+        if v == 1 or not any(not hands_win(k, state, x) for x in moves):
+            return Decision(m, float(v), solver.nodes, {"solved": True})
+    return None
+
+
 class MCTSPlayer(Player):
     """MCTS with the game's knowledge; tries the exact solver first once little is left
     (``solve``), and keeps its tree between moves of the same game."""
@@ -167,18 +188,10 @@ class MCTSPlayer(Player):
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0, 0, {"solved": True})
-        if self.solve and complete and state.num_players == 2 and (
-                k.material(state) <= k.solve_at):
-            left = budget.time_left()
-            deadline = None if left == float("inf") else budget.deadline - left / 2
-            limit = self.solver_nodes if budget.iterations is None else min(
-                self.solver_nodes, 1000 + 20 * budget.iterations)  # bounded, reproducible
-            solver = Solver(k, limit, deadline)
-            res = solver.solve(state)
-            if res is not None and res[0] != 0:
-                v, m = res
-                if v == 1 or not any(not hands_win(k, state, x) for x in moves):
-                    return Decision(m, float(v), solver.nodes, {"solved": True})
+        if self.solve and complete:
+            solved = endgame(k, state, moves, budget, self.solver_nodes)
+            if solved is not None:
+                return solved
         config = self.config
         if self.tuned and k.tuned_search:
             config = replace(config, **k.tuned_search)

@@ -16,7 +16,15 @@ def majority_colors(counts: list[int], variant: Variant) -> list[int]:
 
 
 def holds_majority(counts: list[int], variant: Variant) -> bool:
-    return len(majority_colors(counts, variant)) >= variant.majorities
+    """Majorities in enough colours (counted without building a list: it runs after every
+    move of every search)."""
+    need, maj = variant.majorities, variant.majority
+    for k in counts:
+        if k >= maj:
+            need -= 1
+            if not need:
+                return True
+    return False
 
 
 def can_win_instantly(opponent_counts: list[int], triples, variant: Variant) -> tuple[bool, bool]:
