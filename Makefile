@@ -76,7 +76,7 @@ bench: venv
 	$(VPY) -m nibble bench --json
 
 ## offline figures (docs/offline.md): bytes and time to engine-ready, first vs repeat visit
-## MCTS iterations per second on CPython (the Pyodide figure: node scripts/pyodide_run.mjs -m nibble.ai.bench --json)
+## search speed of hard and medium on CPython (the Pyodide figure: node scripts/pyodide_run.mjs -m nibble.ai.bench --json)
 bench-ai: venv
 	$(VPY) -m nibble.ai.bench --json
 

@@ -283,3 +283,14 @@ def test_implicit_minimax_backs_up_the_best_child_value():
 def test_nibble_hard_takes_the_implicit_minimax_setting():
     s = GAME.new_state(GAME.normalize_options({"seed": 3}))
     assert knowledge_for(s).tuned_search.get("minimax", 0) > 0
+
+
+def test_the_search_benchmark_measures_every_variant():
+    """``python -m nibble.ai.bench`` (also run inside Pyodide to compare the runtimes)."""
+    from nibble.ai import bench
+
+    out = bench.run(seconds=0.05)
+    assert set(out["variants"]) == set(bench.VARIANTS)
+    for figures in out["variants"].values():
+        assert figures["hard_nodes_per_s"] > 0 and figures["medium_iter_per_s"] > 0
+        assert figures["random_playouts_per_s"] > 0

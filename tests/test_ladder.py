@@ -107,3 +107,15 @@ def test_ladder_text_and_bad_input(capsys):
     assert main(["--players", "random,nobody"]) == 2
     assert main(["--players", "random,random"]) == 2
     assert main(["--game", "chess"]) == 2
+
+
+def test_levels_may_play_at_their_own_budgets(capsys):
+    """--level-budgets: each level thinks for its default time (as on the page), the
+    others for --budget-ms; NAME@MS sets one player's time."""
+    assert main(["--players", "random,easy,greedy@5", "--games-per-pair", "2",
+                 "--budget-ms", "5", "--level-budgets", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == ["random@50", "easy@100", "greedy@5"]
+    assert out["anchor"] == "random@50" and out["ratings"]["random@50"] == 0
+    assert main(["--players", "random,greedy@x"]) == 2
+    assert main(["--players", "random,greedy@-3"]) == 2

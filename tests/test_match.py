@@ -73,3 +73,22 @@ def test_text_summary_and_bad_options(capsys):
     assert match_main(["--game", "number-one", "--players", "5", "--games", "1"]) == 2
     assert match_main(["--game", "number-one", "--variant", "square9", "--games", "1"]) == 2
     assert match_main(["--game", "chess", "--games", "1"]) == 2
+
+
+def test_each_player_may_have_its_own_thinking_time(capsys, monkeypatch):
+    from nibble.ai import match
+    from nibble.ai.match import split_name
+
+    assert split_name("hard@1500") == ("hard", 1500.0) and split_name("easy") == ("easy", None)
+    seen = []
+    real = match.Budget
+
+    def spy(ms=None, iterations=None):
+        seen.append(ms)
+        return real(ms, iterations)
+
+    monkeypatch.setattr(match, "Budget", spy)
+    out = run_json(capsys, ["--a", "greedy@7", "--b", "random", "--games", "2",
+                            "--budget-ms", "3"])
+    assert out["a"] == "greedy@7" and set(seen) == {7.0, 3.0}
+    assert match_main(["--a", "greedy@soon", "--b", "random"]) == 2

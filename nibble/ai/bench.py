@@ -1,6 +1,10 @@
-"""MCTS speed per variant: ``python -m nibble.ai.bench [--json] [--seconds S]``.
+"""Search speed per Nibble variant: ``python -m nibble.ai.bench [--json] [--seconds S]``.
 
-Also callable as ``run(seconds=…)`` so the same measurement runs inside Pyodide.
+How much the levels search in a given time: ``hard`` (alpha-beta nodes a second on
+Nibble), ``medium`` (MCTS iterations a second), and random playouts a second (the
+engine's raw speed), each from the start position of every variant. Also callable as
+``run(seconds=…)``, so the same measurement runs inside Pyodide under Node
+(``node scripts/pyodide_run.mjs -m nibble.ai.bench --json``) and the two can be compared.
 """
 
 from __future__ import annotations
@@ -13,9 +17,8 @@ import sys
 import time
 
 from ..games import get_game
-from .knowledge import knowledge_for
-from .levels import LEVELS
-from .mcts import MCTS, Budget, Config
+from .levels import make_player
+from .mcts import Budget
 
 VARIANTS = ("square9", "square13", "hex13")
 
@@ -39,28 +42,27 @@ def _playouts(variant: str, seconds: float) -> float:
     return n / (time.perf_counter() - t0)
 
 
-def _mcts(variant: str, seconds: float, config: Config) -> float:
-    """MCTS iterations per second from the start position."""
+def _search(level: str, variant: str, seconds: float) -> float:
+    """Search steps a second of a fresh ``level`` player on the start position: alpha-beta
+    nodes or MCTS iterations, whichever the level runs (``Decision.iterations``)."""
     state = _start(variant)
-    search = MCTS(knowledge_for(state), random.Random(0), config)
     t0 = time.perf_counter()
-    _, iters = search.search(state, None, Budget(seconds * 1000))
-    return iters / (time.perf_counter() - t0)
+    d = make_player(level, 0).choose(state, Budget(seconds * 1000))
+    return d.iterations / (time.perf_counter() - t0)
 
 
 def run(seconds: float = 2.0) -> dict:
-    """Iterations per second of the ``medium`` and ``hard`` searches, per variant."""
-    medium = LEVELS["medium"][0](0).config  # type: ignore[attr-defined]
-    hard = LEVELS["hard"][0](0).config  # type: ignore[attr-defined]
+    """Search speed of ``hard`` and ``medium`` and random playouts, per variant."""
     out: dict = {"python": platform.python_version(),
                  "implementation": platform.python_implementation(),
                  "platform": sys.platform, "seconds": seconds, "variants": {}}
     for v in VARIANTS:  # warm up: tables, imports, caches
-        _mcts(v, 0.1, hard)
+        _search("hard", v, 0.1)
+        _search("medium", v, 0.1)
     for v in VARIANTS:
         out["variants"][v] = {
-            "mcts_hard_iter_per_s": round(_mcts(v, seconds, hard)),
-            "mcts_medium_iter_per_s": round(_mcts(v, seconds, medium)),
+            "hard_nodes_per_s": round(_search("hard", v, seconds)),
+            "medium_iter_per_s": round(_search("medium", v, seconds)),
             "random_playouts_per_s": round(_playouts(v, seconds / 2), 1),
         }
     return out
@@ -76,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(res))
     else:
         for v, r in res["variants"].items():
-            print(f"{v:9s} hard {r['mcts_hard_iter_per_s']:>6} it/s   medium "
-                  f"{r['mcts_medium_iter_per_s']:>6} it/s   random playouts "
+            print(f"{v:9s} hard {r['hard_nodes_per_s']:>6} nodes/s   medium "
+                  f"{r['medium_iter_per_s']:>6} it/s   random playouts "
                   f"{r['random_playouts_per_s']:>7}/s")
     return 0
 

@@ -26,8 +26,16 @@ from typing import Any
 from ..games import GAMES, get_game
 from ..option_flags import add_option_flags, game_of, options_from_args
 from . import clock
-from .levels import PLAYERS
-from .match import OWN_OPTIONS, add_clock_flag, pair_tasks, play_games, seats_of
+from .levels import LEVELS, PLAYERS, default_budget_ms
+from .match import (
+    OWN_OPTIONS,
+    add_clock_flag,
+    known_player,
+    pair_tasks,
+    play_games,
+    seats_of,
+    split_name,
+)
 
 NAT = math.log(10) / 400  # one Elo point in natural units of the logistic model
 Z95 = 1.959964
@@ -138,7 +146,8 @@ def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: 
     results = play_games(tasks, jobs, show if progress else None)
     if progress:
         print(file=sys.stderr)
-    anchor = players.index("random") if "random" in players else 0
+    bare = [split_name(p)[0] for p in players]
+    anchor = bare.index("random") if "random" in bare else 0
     scores, games = tally(players, results)
     ratings, intervals = fit_elo(scores, games, anchor, prior_elo)
     return {
@@ -166,9 +175,15 @@ def parser(game=None) -> argparse.ArgumentParser:
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
     p.add_argument("--players", dest="ladder_players",
                    default="random,easy,medium,hard,greedy,uct,alphabeta",
-                   help=f"comma-separated players ({', '.join(PLAYERS)})")
+                   help=f"comma-separated players ({', '.join(PLAYERS)}; NAME@MS: with "
+                        "its own thinking time a move)")
     p.add_argument("--games-per-pair", type=int, default=10)
-    p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
+    p.add_argument("--budget-ms", type=float, default=300.0,
+                   help="thinking time per move (of players without their own, NAME@MS)")
+    p.add_argument("--level-budgets", action="store_true",
+                   help="levels think for their own default time (as on the page: "
+                        f"{', '.join(f'{k} {v[1]} ms' for k, v in LEVELS.items())}); other "
+                        "players for --budget-ms")
     p.add_argument("--iterations", type=int, default=None,
                    help="fixed search iterations (alphabeta: nodes) per move; overrides time")
     p.add_argument("--seed", type=int, default=1, help="first board seed")
@@ -188,7 +203,10 @@ def main(argv: list[str] | None = None) -> int:
     game = game_of(argv)
     args = parser(game).parse_args(argv)
     players = [p.strip() for p in args.ladder_players.split(",") if p.strip()]
-    unknown = [p for p in players if p not in PLAYERS]
+    if args.level_budgets:  # each level at its own default thinking time
+        players = [f"{p}@{default_budget_ms(p)}" if p in LEVELS and "@" not in p else p
+                   for p in players]
+    unknown = [p for p in players if not known_player(p)]
     if unknown or len(set(players)) != len(players) or len(players) < 2:
         print(f"error: --players needs two or more different known players "
               f"(known: {', '.join(PLAYERS)})", file=sys.stderr)

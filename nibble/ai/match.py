@@ -60,13 +60,16 @@ def play_game(args: tuple) -> dict[str, Any]:
     state = game.new_state(opts)
     a_seat = i % n
     names = [a if s == a_seat else b for s in range(n)]
-    players = [make_player(name, seed * 1_000_003 + i * n + s) for s, name in enumerate(names)]
+    cast = [split_name(name) for name in names]
+    players = [make_player(name, seed * 1_000_003 + i * n + s)
+               for s, (name, _) in enumerate(cast)]
+    budgets = [budget_ms if ms is None or iterations else ms for _, ms in cast]
     think = [0.0] * n
     moves = [0] * n
     while state.result is None:
         seat = state.to_move
         t0 = clock.now()
-        d = players[seat].choose(state, Budget(budget_ms, iterations))
+        d = players[seat].choose(state, Budget(budgets[seat], iterations))
         think[seat] += clock.now() - t0
         moves[seat] += 1
         state.check_move(d.move)
@@ -84,6 +87,23 @@ def play_game(args: tuple) -> dict[str, Any]:
         out["a_place"] = 1 if r.winner == a_seat else (
             n - order.index(a_seat) if a_seat in order else None)
     return out
+
+
+def split_name(name: str) -> tuple[str, float | None]:
+    """``"hard@1500"`` → ("hard", 1500.0): a player with its own thinking time per move
+    (so that levels can meet at their own budgets); a plain name has none."""
+    player, _, ms = name.partition("@")
+    return player, (float(ms) if ms else None)
+
+
+def known_player(name: str) -> bool:
+    player, _, ms = name.partition("@")
+    if player not in PLAYERS:
+        return False
+    try:
+        return not ms or float(ms) > 0
+    except ValueError:
+        return False
 
 
 def pair_tasks(game_id: str, options: dict, a: str, b: str, games: int,
@@ -210,8 +230,9 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
     names = ", ".join(PLAYERS)
     p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
-    p.add_argument("--a", default="hard", help=f"player A ({names})")
-    p.add_argument("--b", default="greedy", help=f"player B, every other seat ({names})")
+    p.add_argument("--a", default="hard", help=f"player A ({names}; NAME@MS: with its own "
+                                                  "thinking time a move)")
+    p.add_argument("--b", default="greedy", help="player B, every other seat (as A)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
     p.add_argument("--iterations", type=int, default=None,
@@ -232,9 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     game = game_of(argv)
     args = parser(game).parse_args(argv)
     for name in (args.a, args.b):
-        if name not in PLAYERS:
-            print(f"error: unknown player {name!r} (known: {', '.join(PLAYERS)})",
-                  file=sys.stderr)
+        if not known_player(name):
+            print(f"error: unknown player {name!r} (known: {', '.join(PLAYERS)}, each "
+                  f"optionally with @MS, its own thinking time a move)", file=sys.stderr)
             return 2
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
