@@ -207,12 +207,13 @@ class _Search:
         maximise = state.to_move == self.root
         moves, _ = k.tree_moves(state, self.max_moves)
         mover = state.to_move
-        for m in moves:
-            w = k.winner_after(state, m)
-            if w == mover:
-                v = WIN - (ply + 1) * PLY if w == self.root else -WIN + (ply + 1) * PLY
-                self._store(state, MAX_DEPTH, v, EXACT, m, ply, key)
-                return v
+        if k.opponent_may_win_next(state):  # the cheap filter spares most win checks
+            for m in moves:
+                w = k.winner_after(state, m)
+                if w == mover:
+                    v = WIN - (ply + 1) * PLY if w == self.root else -WIN + (ply + 1) * PLY
+                    self._store(state, MAX_DEPTH, v, EXACT, m, ply, key)
+                    return v
         a0, b0 = alpha, beta
         best_m = None
         best = -math.inf if maximise else math.inf

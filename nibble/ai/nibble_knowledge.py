@@ -224,7 +224,8 @@ class NibbleKnowledge(Knowledge):
 
     def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:
         """Change of the majority part of the evaluation for the mover, plus a little per
-        disc; computed per colour, so it costs next to nothing per move."""
+        disc. A score depends only on the colour and the number of discs taken, so it is
+        worked out once per such pair (subsets of one colour share it)."""
         c = self.consts(state)
         seat = state.to_move
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
@@ -232,14 +233,19 @@ class NibbleKnowledge(Knowledge):
         val = c.val
         t = c.t
         out = []
+        known: dict[int, float] = {}
         for m in moves:
             col = color_of[(m & -m).bit_length() - 1]
             k = m.bit_count()
-            a, b = mine[col], theirs[col]
-            a2 = min(a + k, c.n)
-            s = val[a2][b] - val[a][b] + 0.02 * k
-            if b <= c.open_max:  # progress on an open run or colour
-                s += 0.05 * (min(a2, t) - min(a, t)) + (0.1 * k if not b else 0.0)
+            key = col << 8 | k
+            s = known.get(key)
+            if s is None:
+                a, b = mine[col], theirs[col]
+                a2 = min(a + k, c.n)
+                s = val[a2][b] - val[a][b] + 0.02 * k
+                if b <= c.open_max:  # progress on an open run or colour
+                    s += 0.05 * (min(a2, t) - min(a, t)) + (0.1 * k if not b else 0.0)
+                known[key] = s
             out.append(s)
         return out
 
