@@ -216,7 +216,7 @@ export default {
   "nebuchadnezzar.cell.white": "{cell}, white disc",
   "nebuchadnezzar.status.move": "{player} ({color}): place a disc on an empty point, or click a disc of a rectangle you can capture.",
   "nebuchadnezzar.status.swap": "{player} ({color}): play a move, or swap colours and take over Black's disc (pie rule).",
-  "nebuchadnezzar.status.capture": "Capture {move}: {count} discs change colour. Confirm to capture.",
+  "nebuchadnezzar.status.capture": {"one": "Capture {move}: {count} disc changes colour. Confirm to capture.", "other": "Capture {move}: {count} discs change colour. Confirm to capture."},
   "nebuchadnezzar.status.cycle": "{count} rectangles hold this disc: click it again for the next one.",
   "nebuchadnezzar.players": "Players",
   "nebuchadnezzar.discs": "Discs on the board: {count}",

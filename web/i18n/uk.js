@@ -203,7 +203,7 @@ export default {
   "nebuchadnezzar.cell.white": "{cell}, білий диск",
   "nebuchadnezzar.status.move": "{player} ({color}): поставте диск на порожню точку або натисніть диск прямокутника, який можна захопити.",
   "nebuchadnezzar.status.swap": "{player} ({color}): зробіть хід або обміняйтеся кольорами й заберіть диск чорних (правило пирога).",
-  "nebuchadnezzar.status.capture": "Захоплення {move}: змінять колір дисків — {count}. Підтвердьте захоплення.",
+  "nebuchadnezzar.status.capture": {"one": "Захоплення {move}: колір змінить {count} диск. Підтвердьте захоплення.", "few": "Захоплення {move}: колір змінять {count} диски. Підтвердьте захоплення.", "many": "Захоплення {move}: колір змінять {count} дисків. Підтвердьте захоплення.", "other": "Захоплення {move}: колір змінять {count} диска. Підтвердьте захоплення."},
   "nebuchadnezzar.status.cycle": "Цей диск є в кількох прямокутниках ({count}): натисніть ще раз, щоб побачити наступний.",
   "nebuchadnezzar.players": "Гравці",
   "nebuchadnezzar.discs": "Дисків на дошці: {count}",
