@@ -367,6 +367,7 @@ export default {
   "legend.nebuchadnezzar.area": "changes colour",
   "legend.nebuchadnezzar.walls": "wall",
   "legend.nebuchadnezzar.hint": "a capture you have",
+  "legend.nebuchadnezzar.last": "last move",
   "legend.number-one.peg": "can move",
   "legend.number-one.token": "lands on a token",
   "legend.number-one.empty": "lands on an empty hole (turns the peg)",

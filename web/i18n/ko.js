@@ -368,6 +368,7 @@ export default {
   "legend.nebuchadnezzar.area": "색이 바뀔 원반",
   "legend.nebuchadnezzar.walls": "벽",
   "legend.nebuchadnezzar.hint": "지금 잡을 수 있는 곳",
+  "legend.nebuchadnezzar.last": "직전 수",
   "legend.number-one.peg": "움직일 수 있는 말",
   "legend.number-one.token": "토큰 위에 섬",
   "legend.number-one.empty": "빈 구멍에 섬 (말이 뒤집힘)",

@@ -367,6 +367,7 @@ export default {
   "legend.nebuchadnezzar.area": "змінить колір",
   "legend.nebuchadnezzar.walls": "стінка",
   "legend.nebuchadnezzar.hint": "можливе захоплення",
+  "legend.nebuchadnezzar.last": "останній хід",
   "legend.number-one.peg": "може ходити",
   "legend.number-one.token": "стане на фішку",
   "legend.number-one.empty": "стане на порожню лунку (кілок перевернеться)",
