@@ -97,6 +97,7 @@ export function render(app) {
   if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
+  else if (live && view.input?.forced) text = t(`forced.${view.input.forced}`, { player: seatName(view.to_move) });
   else if (live && state.hint) text = hintText(state, view, seatName);
   else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
   else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
