@@ -176,6 +176,17 @@ def test_number_one_three_players_one_human_two_computers_to_the_result(make_pag
     assert cells.count() == 91
     assert page.get_attribute("svg.board", "data-style") == "holes"
     assert page.locator("[data-cell][data-selectable='true']").count() == 3  # my three pegs
+    # a peg that can move wears the dashed "can move" ring, not a landing mark
+    assert page.locator(f"{SELECTABLE}[data-target]").count() == 0
+    dash = "e => getComputedStyle(e.querySelector('.mark')).strokeDasharray"
+    assert page.locator(SELECTABLE).first.evaluate(dash) not in ("", "none")
+    # once a peg is picked, every hole it reaches is marked as a token or an empty hole
+    page.click(f"[data-cell='{selectable(page)[0]}']")
+    holes = page.eval_on_selector_all(SELECTABLE, "els => els.map(e => e.dataset.target)")
+    assert holes and set(holes) <= {"token", "empty"}
+    page.click("[data-action='clear']")
+    page.wait_for_function("() => document.querySelectorAll("
+                           "\"[data-cell][data-selectable='true']\").length === 3")
     for _ in range(300):
         if over(page):
             break
