@@ -41,7 +41,7 @@ export default {
 
   "game.nibble": "Ніббл",
   "game.nebuchadnezzar": "Навуходоносор",
-  "game.number-one": "Number One",
+  "game.number-one": "Номер один",
 
   "variant.square9": "Квадрат 9 × 9",
   "variant.square13": "Квадрат 13 × 13",
