@@ -3,6 +3,9 @@ served under /nibble/, through the same shell and hooks as Nibble."""
 
 from __future__ import annotations
 
+import base64
+import json
+
 from conftest import wait_engine, wait_idle
 
 SELECTABLE = "[data-cell][data-selectable='true']"
@@ -107,6 +110,45 @@ def test_nebuchadnezzar_refuses_a_restricted_point_in_words(make_page):
     assert page.locator("[data-cell='a1']").get_attribute("data-selectable") == "true"
 
 
+# Black to move has no legal move (the board is full and no rectangle is Black's to take);
+# after the pass White can capture the single black disc a1.
+FORCED_PASS = {"format": "nibble-record/1", "game": "nebuchadnezzar", "options": {"size": 6},
+               "setup": "neb6:bwwwww/wwwwww/bbbwwb/bbbwww/bbbwwb/bbbbwb b", "moves": []}
+
+
+def status_text(page) -> str:
+    return page.text_content("#status-text") or ""
+
+
+def test_nebuchadnezzar_forced_pass_is_said_on_the_status_line_naming_the_player(make_page):
+    payload = json.dumps({"record": FORCED_PASS, "seats": ["human", "human"]}).encode()
+    page, recorder = make_page("#record=" + base64.urlsafe_b64encode(payload).decode().rstrip("="))
+    # before it is played for them, and after: the status line (in view, by the board) and
+    # the panel say who passed, in "name: …" phrasings
+    page.wait_for_function("() => document.documentElement.dataset.ply === '1'"
+                           " || /no legal move, so the turn passes/.test("
+                           "document.getElementById('status-text').textContent)")
+    wait_ply(page, 1)
+    assert status_text(page).startswith("Player 1: no legal move, passed. Player 2 (White):")
+    box = page.locator("#status-text").bounding_box()
+    assert box and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert "Player 1: no legal move, passed." in page.text_content("#game-panel")
+    page.wait_for_selector("[data-message][data-key='forced']", state="attached")
+    # a capture of one disc is said in the singular
+    page.click("[data-cell='a1']")
+    page.wait_for_selector(f"{CONFIRM}:not([disabled])")
+    assert status_text(page) == "Capture xa1:a1: 1 disc changes colour. Confirm to capture."
+    page.click(CONFIRM)
+    wait_ply(page, 2)
+    # the last move: a small circle inside the disc (the walls and captures ring discs)
+    a1 = page.locator("[data-cell='a1']")
+    assert a1.get_attribute("data-marked") == "true"
+    assert a1.locator(".last").evaluate("e => getComputedStyle(e).display") != "none"
+    legend = "[data-legend='nebuchadnezzar'] .cell[data-marked='true'] .last"
+    assert page.locator(legend).count() == 1
+    assert recorder.errors == []
+
+
 # --- Number One -----------------------------------------------------------------------------
 
 
@@ -134,6 +176,17 @@ def test_number_one_three_players_one_human_two_computers_to_the_result(make_pag
     assert cells.count() == 91
     assert page.get_attribute("svg.board", "data-style") == "holes"
     assert page.locator("[data-cell][data-selectable='true']").count() == 3  # my three pegs
+    # a peg that can move wears the dashed "can move" ring, not a landing mark
+    assert page.locator(f"{SELECTABLE}[data-target]").count() == 0
+    dash = "e => getComputedStyle(e.querySelector('.mark')).strokeDasharray"
+    assert page.locator(SELECTABLE).first.evaluate(dash) not in ("", "none")
+    # once a peg is picked, every hole it reaches is marked as a token or an empty hole
+    page.click(f"[data-cell='{selectable(page)[0]}']")
+    holes = page.eval_on_selector_all(SELECTABLE, "els => els.map(e => e.dataset.target)")
+    assert holes and set(holes) <= {"token", "empty"}
+    page.click("[data-action='clear']")
+    page.wait_for_function("() => document.querySelectorAll("
+                           "\"[data-cell][data-selectable='true']\").length === 3")
     for _ in range(300):
         if over(page):
             break

@@ -367,7 +367,8 @@ def parse_diagram(body, line, error) -> dict:
 
 def _selection(view: dict, pick: list[str], error, line) -> tuple[set, dict, list]:
     """As the page's pickers do (web/pick.js): the cells a click may pick after `pick`, the
-    landing of each ("token" | "empty"), and the legal moves the pick still leads to."""
+    landing of each ("token" | "empty") where that click ends the move (web/render.js,
+    targetsOf), and the legal moves the pick still leads to."""
     kind = view["input"]["kind"]
     if kind == "set":
         sep = view["input"].get("separator", "+")
@@ -389,7 +390,7 @@ def _selection(view: dict, pick: list[str], error, line) -> tuple[set, dict, lis
             if len(m["steps"]) > n:
                 offer.update(m["steps"][n])
                 landing = (m.get("show") or {}).get("landing")
-                if landing:
+                if landing and len(m["steps"]) == n + 1:
                     targets.update({c: landing for c in m["steps"][n]})
         if n < len(pick) and pick[n] not in offer:
             raise error(line, f"{pick[n]} cannot be picked after {' '.join(done) or 'nothing'}")

@@ -91,12 +91,23 @@ def test_restriction_needs_exactly_one_enemy_and_no_disc_of_mine():
     legal = set(names(s))
     assert "c3" not in legal  # occupied
     assert "b3" in legal  # two white neighbours (b2, b4)
-    assert "d2" in legal  # my own disc c2 beside it
+    assert "d2" in legal  # my own disc c2 beside it, no white one
     assert "d3" not in legal  # one white (c3), three empty
     err = refusal(s, "b2")
     assert (err.reason, err.params) == ("nebuchadnezzar.occupied",
                                         {"cell": "b2", "disc": "white"})
     assert str(err) == "b2 is not empty: it holds a white disc."
+    # one white, one of mine and two empty points: not "three empty", so allowed
+    s = board("""
+        .....
+        .w...
+        ..b..
+        .....
+        .....""")
+    legal = set(names(s))
+    assert {"c2", "b3"} <= legal  # each touches b2 (white), c3 (mine) and two empty points
+    assert {"a2", "b1"} <= legal  # edge points
+    same_as_reference(s)
 
 
 # -- captures: walls -----------------------------------------------------------------------
@@ -413,6 +424,11 @@ def test_swap_is_offered_to_white_only_after_black_s_first_disc():
     err = refusal(s, "swap")
     assert (err.reason, err.params) == ("nebuchadnezzar.swap-board", {"black": 2, "white": 1})
     assert s.view()["input"]["actions"] == []
+    # two black discs and White to move (a set-up): not Black's first disc, so no swap
+    two = board("...../.b.../...../...b./.....", "w")
+    assert "swap" not in names(two)
+    err = refusal(two, "swap")
+    assert (err.reason, err.params) == ("nebuchadnezzar.swap-board", {"black": 2, "white": 0})
 
 
 def test_after_a_swap_seat_1_owns_the_black_disc_and_seat_0_moves_as_white():

@@ -143,6 +143,21 @@ def test_marks_that_say_something_untrue_stop_the_build():
         build_page("en", "nibble", text=PAGE.format(extra=bad_setup))
 
 
+def test_a_landing_mark_only_where_the_click_lands():
+    # as the page draws it (web/render.js targetsOf): the pegs that can move keep the
+    # plain ring; once one is picked, its holes are marked token or empty
+    page = PAGE.replace("variant=square9 seed=0", "players=3")
+    built = build_page("en", "number-one", text=page.format(extra="offer: all"))
+    pegs = next(diagrams(built["blocks"]))
+    assert pegs["marks"]["selectable"] == ["b2", "c2", "b3"]
+    assert pegs["marks"]["targets"] == {}
+    holes = next(diagrams(build_page("en", "number-one",
+                                     text=page.format(extra="pick: c2\noffer: all"))["blocks"]))
+    assert holes["marks"]["selectable"] and "c2" not in holes["marks"]["selectable"]
+    assert set(holes["marks"]["targets"]) == set(holes["marks"]["selectable"])
+    assert set(holes["marks"]["targets"].values()) <= {"token", "empty"}
+
+
 def test_a_translation_may_only_change_captions():
     english = build_page("en", "nibble", text=PAGE.format(extra="offer: all"))
     same = PAGE.format(extra="offer: all").replace("A caption.", "Une légende.")

@@ -64,7 +64,7 @@ export class BoardView {
     this.container = container;
     this.onActivate = onActivate || (() => {});
     this.key = null;
-    this.cells = new Map(); // id -> {g, disc, text, under, row, col, x, y}
+    this.cells = new Map(); // id -> {g, disc, text, under, turned, last, row, col, x, y}
     this.rows = []; // rows[r] = [ids in order]
     this.focusId = null;
     this.svg = null;
@@ -112,9 +112,11 @@ export class BoardView {
       const glyph = el("path", { class: "glyph", "fill-rule": "evenodd", "aria-hidden": "true" }, g);
       glyph.style.display = "none";
       const turned = el("path", { class: "turned", d: `M${x - 18} ${y + 14} L${x + 18} ${y + 14}`, "aria-hidden": "true" }, g);
+      // a small circle in the piece's ink: the last move, where the board style draws it there
+      const last = el("circle", { class: "last", cx: x, cy: y, r: 15, "aria-hidden": "true" }, g);
       // the cell's label names the piece; the mark drawn on it is not read out again
       const text = el("text", { class: "disc-label", x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "aria-hidden": "true" }, g);
-      this.cells.set(cell.id, { g, disc, body, glyph, text, under, turned, row: cell.row, col: cell.col, x, y });
+      this.cells.set(cell.id, { g, disc, body, glyph, text, under, turned, last, row: cell.row, col: cell.col, x, y });
       this.rows[cell.row].push(cell.id);
     }
     this.overlay = el("g", { class: "overlay", "aria-hidden": "true" }, svg);
@@ -216,7 +218,7 @@ export class BoardView {
     for (const cell of board.cells) {
       const entry = this.cells.get(cell.id);
       if (!entry) continue;
-      const { g, disc, text, under, turned } = entry;
+      const { g, disc, text, under, turned, last } = entry;
       const look = paint(cell);
       const piece = look && (look.under !== undefined ? look.piece : look);
       const isSelectable = !!interactive && selectable.has(cell.id);
@@ -242,6 +244,7 @@ export class BoardView {
         this._shapes(entry, piece);
         turned.style.display = piece.turned ? "" : "none";
         turned.setAttribute("stroke", piece.ink);
+        last.setAttribute("stroke", piece.ink);
       } else {
         delete g.dataset.color;
         disc.removeAttribute("fill");

@@ -28,6 +28,7 @@ function cellSwatch(style, data = {}, piece = null, extra = []) {
   if (piece) {
     g.append(el("circle", { class: "disc", cx: 50, cy: 50, r: 42 * (piece.r ?? 1), fill: piece.fill, "data-tone": piece.tone || "" }));
     if (piece.turned) g.append(el("path", { class: "turned", d: "M32 64 L68 64", stroke: piece.ink }));
+    g.append(el("circle", { class: "last", cx: 50, cy: 50, r: 15 * (piece.r ?? 1), stroke: piece.ink }));
   }
   const svg = el("svg", { viewBox: "0 0 100 100", class: `legend-swatch board-${style}`, "aria-hidden": "true" });
   if (style !== "tiles") svg.append(el("rect", { class: "board-bg", x: 0, y: 0, width: 100, height: 100, "stroke-width": 0 }));
@@ -72,6 +73,7 @@ const MARKS = {
     [overlaySwatch("points", "area"), "legend.nebuchadnezzar.area"],
     [overlaySwatch("points", "walls"), "legend.nebuchadnezzar.walls"],
     [overlaySwatch("points", "area", "hint"), "legend.nebuchadnezzar.hint"],
+    [cellSwatch("points", { marked: "true", empty: "false" }, { fill: "#1b1c20", ink: "#f5f4ef", r: 0.88, tone: "b" }), "legend.nebuchadnezzar.last"],
   ],
   "number-one": () => [
     [cellSwatch("holes", { selectable: "true", empty: "false", under: "hole" }, { ...PEG, r: 0.72 }), "legend.number-one.peg"],

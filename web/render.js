@@ -97,6 +97,7 @@ export function render(app) {
   if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
+  else if (live && view.input?.forced) text = t(`forced.${view.input.forced}`, { player: seatName(view.to_move) });
   else if (live && state.hint) text = hintText(state, view, seatName);
   else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
   else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
@@ -139,14 +140,15 @@ function overlaysOf(pending) {
   return out;
 }
 
-// Cells the next click may pick, by what landing there means (`show.landing`), so that
-// the board can mark them differently.
+// Cells the next click may pick by landing there, with what landing means
+// (`show.landing`), so that the board can mark them differently. Only a move's last click
+// is its landing: an earlier one (the peg to move) keeps the plain "can pick" ring.
 function targetsOf(picker, sel) {
   const out = new Map();
   if (!picker.matching) return out;
+  const at = sel.pick.length;
   for (const m of picker.matching(sel.pick)) {
-    const next = m.steps[sel.pick.length];
-    if (next && m.show?.landing) for (const id of next) out.set(id, m.show.landing);
+    if (m.steps.length === at + 1 && m.show?.landing) for (const id of m.steps[at]) out.set(id, m.show.landing);
   }
   return out;
 }

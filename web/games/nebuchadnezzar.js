@@ -15,6 +15,11 @@ function colorWord(t, color) {
   return t(`nebuchadnezzar.color.${color}`);
 }
 
+// The seat that has just passed (no legal move), or null.
+function passedBy(view) {
+  return view.passes && !view.result && view.last_move?.move === "pass" ? view.last_move.seat : null;
+}
+
 function captures(view) {
   return (view.input?.moves || []).filter((m) => m.show?.area);
 }
@@ -54,7 +59,10 @@ export default {
   prompt(view, { t, seatName }) {
     const color = colorWord(t, view.colors?.[view.to_move] || "black");
     if (view.input?.actions?.length) return t("nebuchadnezzar.status.swap", { player: seatName(view.to_move), color });
-    return t("nebuchadnezzar.status.move", { player: seatName(view.to_move), color });
+    const text = t("nebuchadnezzar.status.move", { player: seatName(view.to_move), color });
+    // a forced pass just played: say who passed where the eye is, before whose move it is
+    const passer = passedBy(view);
+    return passer == null ? text : `${t("nebuchadnezzar.status.passed", { player: seatName(passer) })} ${text}`;
   },
 
   pickStatus(view, sel, pending, { t }) {
@@ -85,7 +93,7 @@ export default {
     const notes = [];
     if (view.swapped) notes.push(t("nebuchadnezzar.swapped"));
     if (view.input?.actions?.length) notes.push(t("nebuchadnezzar.pie"));
-    if (view.passes && !view.result) notes.push(t("nebuchadnezzar.passed"));
+    if (passedBy(view) != null) notes.push(t("nebuchadnezzar.passed", { player: seatName(passedBy(view)) }));
     if ((view.repetitions ?? 1) >= 2 && !view.result) notes.push(t("nebuchadnezzar.repeated", { count: view.repetitions }));
     const count = captures(view).length;
     const toggle = h("button", {
