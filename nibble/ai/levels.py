@@ -76,7 +76,7 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyPlayer(seed),
     "uct": lambda seed: MCTSPlayer(seed, knowledge=generic(), solve=False, config=UCT),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
-    "alphabeta": lambda seed: AlphaBetaPlayer(seed, hand_written=True),
+    "alphabeta": lambda seed: AlphaBetaPlayer(seed, hand_written=True, solve=True),
 }
 
 
