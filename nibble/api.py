@@ -28,10 +28,12 @@ from .games import GAMES, get_game
 def _games(_req: dict) -> dict:
     from .ai.api import limits
     from .ai.levels import LEVELS, default_budget_ms
+    from .ai.ratings import level_ratings
 
     return {"games": [g.describe() for g in GAMES.values()],
             "levels": [{"id": level, "label": level.capitalize(),
-                        "budget_ms": default_budget_ms(level)} for level in LEVELS],
+                        "budget_ms": default_budget_ms(level),
+                        "ratings": level_ratings(level)} for level in LEVELS],
             "limits": limits()}
 
 

@@ -119,3 +119,28 @@ def test_levels_may_play_at_their_own_budgets(capsys):
     assert out["anchor"] == "random@50" and out["ratings"]["random@50"] == 0
     assert main(["--players", "random,greedy@x"]) == 2
     assert main(["--players", "random,greedy@-3"]) == 2
+
+
+def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypatch):
+    """--write-ratings keeps the levels' ratings (not the other players') per game and
+    variant; the bridge's games op hands them out per level."""
+    import shutil
+
+    from nibble.ai import ratings
+    from nibble.api import handle
+
+    target = tmp_path / "ratings.py"
+    shutil.copy(ratings.__file__, target)
+    monkeypatch.setattr(ratings, "__file__", str(target))
+    assert main(["--players", "random,easy,greedy", "--games-per-pair", "2",
+                 "--iterations", "5", "--write-ratings"]) == 0
+    capsys.readouterr()
+    scope: dict = {}
+    exec(compile(target.read_text(), str(target), "exec"), scope)
+    entry = scope["RATINGS"]["nibble/square9"]
+    assert set(entry["ratings"]) == {"random", "easy"} and entry["ratings"]["random"] == 0
+    assert entry["games_per_pair"] == 2 and entry["players"] == ["random", "easy", "greedy"]
+    monkeypatch.setattr(ratings, "RATINGS", scope["RATINGS"])
+    levels = {lv["id"]: lv for lv in handle({"op": "games"})["levels"]}
+    assert levels["easy"]["ratings"] == {"nibble/square9": entry["ratings"]["easy"]}
+    assert levels["hard"]["ratings"] == {}

@@ -21,11 +21,12 @@ import math
 import sys
 import time
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from ..games import GAMES, get_game
 from ..option_flags import add_option_flags, game_of, options_from_args
-from . import clock
+from . import clock, ratings
 from .levels import LEVELS, PLAYERS, default_budget_ms
 from .match import (
     OWN_OPTIONS,
@@ -192,6 +193,9 @@ def parser(game=None) -> argparse.ArgumentParser:
     p.add_argument("--prior-elo", type=float, default=PRIOR_ELO,
                    help="standard deviation of the weak prior on each rating")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--write-ratings", action="store_true",
+                   help="store the levels' ratings in nibble/ai/ratings.py (the new-game "
+                        "dialog shows them), under the game and its variant")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
     # ``--players`` names the rated players; a game's own player count is set to two
     add_option_flags(p, game, skip=(*OWN_OPTIONS, "players"))
@@ -229,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(json.dumps(out) if args.json else _text(out))
+    if args.write_ratings:
+        variant = get_game(args.game).normalize_options(options).get("variant")
+        where = args.game + (f"/{variant}" if variant else "")
+        ratings.write(where, out, Path(ratings.__file__))
     return 0
 
 

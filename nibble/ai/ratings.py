@@ -1,0 +1,44 @@
+"""Elo ratings of the levels, as measured by ``python -m nibble ladder --write-ratings``.
+
+Keyed by where they were measured: the game id, then ``/`` and the variant for games
+that have variants (``nibble/square9``). Each entry holds the rating of every level that
+played (``random`` is 0) with its 95 % interval, and how the ladder was run, so that the
+new-game dialog can show a level's strength and the README can say where it came from.
+Written by the ladder; do not edit by hand.
+"""
+
+from __future__ import annotations
+
+import pprint
+
+RATINGS: dict[str, dict] = {}
+
+
+def level_ratings(level: str) -> dict[str, int]:
+    """``{"nibble/square9": 1234, …}``: the level's rating wherever it was measured."""
+    return {where: round(entry["ratings"][level]) for where, entry in sorted(RATINGS.items())
+            if level in entry["ratings"]}
+
+
+def write(where: str, ladder: dict, path) -> None:
+    """Store the levels' ratings from a ladder's result (``run_ladder``) under ``where``,
+    keeping the other entries, as Python source at ``path``."""
+    from .levels import LEVELS
+    from .match import split_name
+
+    ratings, intervals = {}, {}
+    for name in ladder["players"]:
+        level, _ = split_name(name)
+        if level in LEVELS:
+            ratings[level] = round(ladder["ratings"][name])
+            intervals[level] = [round(x) for x in ladder["intervals"][name]]
+    entry = {"ratings": ratings, "intervals": intervals,
+             "players": ladder["players"], "games_per_pair": ladder["games_per_pair"],
+             "budget_ms": ladder["budget_ms"], "clock": ladder.get("clock", "wall"),
+             "games_played": ladder["games_played"], "options": ladder["options"]}
+    table = {**RATINGS, where: entry}
+    text = path.read_text()
+    head = text[:text.index("RATINGS: dict[str, dict] = ")]
+    body = "RATINGS: dict[str, dict] = " + pprint.pformat(table, width=92, sort_dicts=True)
+    tail = text[text.index("\n\n\ndef level_ratings"):]
+    path.write_text(head + body + "\n" + tail)
