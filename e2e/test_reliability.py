@@ -233,29 +233,49 @@ def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page.wait_for_selector("html[data-engine='ready']")
 
 
+DAMAGE = """async (paths) => {
+  const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
+  const cache = await caches.open(name);
+  for (const path of paths) {
+    const url = new URL(path, location.href).href;
+    const type = (await cache.match(url)).headers.get("content-type");
+    const body = path.endsWith(".wasm") ? new Uint8Array(1000) : "syntax error (";
+    await cache.put(url, new Response(body, {headers: {"content-type": type}}));
+  }
+}"""
+
+CACHED_SIZES = """async (paths) => {
+  const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
+  const cache = await caches.open(name);
+  const out = {};
+  for (const path of paths) {
+    const hit = await cache.match(new URL(path, location.href).href);
+    out[path] = hit ? (await hit.arrayBuffer()).byteLength : null;
+  }
+  return out;
+}"""
+
+
 @pytest.mark.skipif(not (ROOT / "dist" / "sw.js").is_file(), reason="no service worker built")
 def test_a_damaged_cached_file_is_fetched_again(make_page):
+    """The cache is damaged after the service worker has served (and checked) it once:
+    the next load must not trust that old check."""
     page, _ = make_page(HOT_SEAT)
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.evaluate(
-        """async () => {
-             const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
-             const cache = await caches.open(name);
-             const url = new URL("render.js", location.href).href;
-             const headers = {"content-type": "text/javascript"};
-             await cache.put(url, new Response("syntax error (", {headers}));
-           }"""
-    )
-    page.reload()
+    page.reload()  # this load is served (and checked) by the running service worker
     wait_engine(page)
-    take_first(page)
-    body = page.evaluate(
-        """async () => {
-             const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
-             const url = new URL("render.js", location.href).href;
-             const hit = await (await caches.open(name)).match(url);
-             return hit ? await hit.text() : null;
-           }"""
+    served = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+             .filter(e => e.name.endsWith("/render.js")).map(e => e.workerStart > 0)"""
     )
-    assert body and "syntax error (" not in body
+    assert served and all(served), served
+    paths = ["render.js", "pyodide/pyodide.asm.wasm"]
+    page.evaluate(DAMAGE, paths)
+    assert set(page.evaluate(CACHED_SIZES, paths).values()) <= {14, 1000}
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready']", timeout=60_000)
+    wait_idle(page)
+    take_first(page)
+    sizes = page.evaluate(CACHED_SIZES, paths)
+    assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
