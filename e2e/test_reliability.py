@@ -279,3 +279,36 @@ def test_a_damaged_cached_file_is_fetched_again(make_page):
     take_first(page)
     sizes = page.evaluate(CACHED_SIZES, paths)
     assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
+
+
+@pytest.mark.parametrize("broken", ["render.js reset", "app.js cut short", "board.js hangs"])
+def test_a_page_module_that_does_not_arrive_fails_plainly_and_retry_recovers(make_page, site, broken):
+    """app.js never runs when one of its modules is missing or damaged: the classic
+    boot-guard.js shows the failed state, and Try again loads the page whole."""
+    page, recorder = make_page(wait_ready=False, path="")
+    name, how = broken.split(" ", 1)
+    state = {"broken": True}
+    whole = (ROOT / "dist" / name).read_text()
+
+    def serve(route):
+        if not state["broken"]:
+            route.continue_()
+        elif how == "reset":
+            route.abort("connectionreset")
+        elif how == "hangs":
+            pass  # never answered: after 20 s without a file arriving, a stall
+        else:
+            route.fulfill(status=200, body=whole[: len(whole) // 2],
+                          headers={"content-type": "text/javascript"})
+
+    page.context.route(f"**{PREFIX}{name}", serve)
+    page.goto(site.url + HOT_SEAT + "&lang=ko", wait_until="commit")
+    page.wait_for_selector("html[data-engine='failed']", timeout=40_000)
+    assert page.is_visible("[data-action='retry']")
+    text = page.inner_text("#loading-step")
+    assert "다시 시도" in text, text  # plain words, in the page's language
+    state["broken"] = False
+    page.click("[data-action='retry']")
+    wait_engine(page)
+    take_first(page)
+    recorder.errors.clear()  # the failed load logged its errors on purpose

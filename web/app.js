@@ -24,6 +24,9 @@ import { Cancelled, call, createTurns } from "./turns.js";
 import { createZoom } from "./zoom.js";
 import { createWalkthrough } from "./walkthrough.js";
 
+// Every module of the page arrived and ran: boot-guard.js stops watching for them.
+document.dispatchEvent(new Event("nibble-started"));
+
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 

@@ -152,6 +152,8 @@ export default {
   "loading.failed.stalled": "Getting the game ready stopped making progress. Check your connection and try again.",
   "loading.failed.engine": "The game engine could not start in this browser. Try again, or try another browser.",
   "loading.failed.crashed": "The game engine stopped working. Try again: your game is saved.",
+  "loading.failed.page": "Part of the page did not arrive. Check your connection and try again.",
+  "loading.failed.page-stalled": "The page stopped loading. Check your connection and try again.",
   "engine.restarting": "The game engine stopped responding and is being restarted. Your game is safe.",
   "library.title": "Your games",
   "library.help": "Every game played here is kept on this device.",

@@ -143,6 +143,8 @@ export default {
   "loading.failed.stalled": "게임 준비가 더 이상 진행되지 않습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
   "loading.failed.engine": "이 브라우저에서 게임 엔진을 시작할 수 없습니다. 다시 시도하거나 다른 브라우저를 사용해 보세요.",
   "loading.failed.crashed": "게임 엔진이 멈췄습니다. 다시 시도하세요. 게임은 저장되어 있습니다.",
+  "loading.failed.page": "페이지 파일 일부가 도착하지 않았습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
+  "loading.failed.page-stalled": "페이지를 불러오는 것이 멈췄습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
   "engine.restarting": "게임 엔진이 응답하지 않아 다시 시작하는 중입니다. 게임은 안전합니다.",
   "library.title": "내 게임",
   "library.help": "여기서 둔 모든 게임은 이 기기에 보관됩니다.",
