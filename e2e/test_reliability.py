@@ -93,6 +93,25 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     assert moves(page) == 1
 
 
+def test_undo_abandons_a_hint_at_once(make_page):
+    page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")
+    take_first(page)
+    page.click("[data-action='hint']")  # expert: a 5 s search
+    page.wait_for_selector("html[data-hinting='true']")
+    assert page.locator(SELECTABLE).count() > 0  # the board stays the player's meanwhile
+    took = page.evaluate(USABLE_AFTER, "[data-action='undo']")
+    assert moves(page) == 0
+    assert took < 1500, took
+    assert page.evaluate("nibbleApp.ai.busy") is False  # the search itself was abandoned
+    # a move abandons a hint too, and the abandoned hint never lands
+    page.click("[data-action='hint']")
+    page.wait_for_selector("html[data-hinting='true']")
+    take_first_no_wait(page)
+    page.wait_for_selector("html[data-hinting='false']", timeout=1500)
+    page.wait_for_timeout(500)
+    assert page.evaluate("nibbleApp.state.hint") is None
+
+
 def take_first_no_wait(page) -> None:
     """A move of the human; returns as soon as it is on the list (the computer may think)."""
     before = moves(page)

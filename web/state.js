@@ -18,6 +18,7 @@ export function createState() {
     origin: "", // the URL query that created this game, so a reload resumes it
     review: null, // {ply, view} while looking at an earlier position
     thinking: false,
+    hinting: false, // the engine looks for a hint (the board stays the player's)
     busy: false,
     generation: 0, // bumped whenever the position changes; stale computer moves are dropped
     hint: null, // {move, value}: the engine's suggestion and its estimate for the side to move

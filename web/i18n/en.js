@@ -83,6 +83,7 @@ export default {
   "status.pick-incomplete": "Pick more discs to make a legal take",
   "status.hint": "Suggested: {move}. The engine gives {player} {percent} %.",
   "status.hint.move": "Suggested: {move}.",
+  "status.hint.thinking": "Looking for a good move…",
 
   "board.label": "Game board",
   "cell.empty": "{cell}, empty",

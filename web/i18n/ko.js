@@ -82,6 +82,7 @@ export default {
   "status.pick-incomplete": "가져갈 수 있는 조합이 되도록 원반을 더 고르세요",
   "status.hint": "추천: {move}. 엔진 평가: {player} {percent}%.",
   "status.hint.move": "추천: {move}.",
+  "status.hint.thinking": "좋은 수를 찾는 중…",
 
   "board.label": "게임 판",
   "cell.empty": "{cell}, 비어 있음",

@@ -78,6 +78,7 @@ export default {
   "status.pick-more": "Виберіть ще диски кольору {color} або візьміть їх",
   "status.pick-incomplete": "Виберіть ще диски, щоб хід став дозволеним",
   "status.hint.move": "Підказка: {move}.",
+  "status.hint.thinking": "Пошук доброго ходу…",
 
   "board.label": "Ігрова дошка",
   "cell.empty": "{cell}, порожньо",
