@@ -7,6 +7,7 @@ export function createState() {
     games: null, // the bridge's `games` response
     id: null, // the game's id in the library (library.js)
     rev: 0, // the library revision this tab last saved or loaded
+    stamp: null, // the library write this tab last saved or loaded (library.js)
     created: 0,
     record: null,
     view: null,
@@ -34,6 +35,7 @@ export function entryOf(state) {
   return {
     id: state.id,
     rev: state.rev,
+    stamp: state.stamp,
     created: state.created,
     record: state.record,
     redo: state.redo,
