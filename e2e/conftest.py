@@ -180,7 +180,8 @@ USABLE_AFTER = """(selector) => new Promise((resolve) => {
   const html = document.documentElement;
   const t0 = performance.now();
   const check = () => {
-    if (html.dataset.thinking === "false" && html.dataset.hinting !== "true" && !nibbleApp.state.busy) {
+    const idle = html.dataset.thinking === "false" && html.dataset.hinting !== "true";
+    if (idle && !nibbleApp.state.busy) {
       watch.disconnect();
       resolve(performance.now() - t0);
     }

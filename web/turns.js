@@ -13,7 +13,10 @@ import { EMPTY, pickerFor } from "./pick.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
-const AI_GRACE_MS = 10_000; // on top of the budget before the computer's worker counts as stuck
+// The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the
+// computer's worker counts as stuck even if it still beats (a dead one is noticed sooner,
+// when its heartbeat stops: engine-client.js).
+const aiTimeLimit = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
 // The engine's refusals, said in the player's language (reasons.js).
 export class EngineError extends Error {
@@ -265,7 +268,7 @@ export function createTurns(app) {
   async function askEngine(levelId) {
     const budget = budgetFor(levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
-    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: budget + AI_GRACE_MS });
+    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };
   }

@@ -168,6 +168,7 @@ export default {
   "library.error.save": "This browser refused to save the game (storage full or disabled). Save it as a file to keep it.",
   "library.forked": "This game was also changed in another tab, so your moves continue here as a separate game (see Games).",
   "library.followed": "This game was continued in another tab; this is its latest position.",
+  "library.previous-kept": "This link opened a new game. Your previous game is kept in your games.",
   "library.broken": "A saved game could not be opened with this version. It is kept in your games, where you can save it as a file.",
   "share.opened": "The shared game is open. Your previous game is kept in your games.",
 
