@@ -27,7 +27,7 @@ def test_a_search_beats_at_the_rate_asked_for_while_it_runs():
     assert "move" in answer, answer
     assert len(beats) >= took / 0.05 * 0.5  # all along the search, not only at its start
     gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
-    assert min(gaps) >= 0.05  # rate-limited
+    assert min(gaps) >= 0.045  # rate-limited (the hook reads its own time, a little later)
     assert clock.now is clock.CLOCKS["wall"]  # no hook: the plain clock again
 
 
