@@ -153,6 +153,7 @@ def wait_idle(page):
     """Wait until no computer is thinking and the page is not busy with a request."""
     page.wait_for_function(
         "() => document.documentElement.dataset.thinking === 'false'"
+        " && document.documentElement.dataset.hinting !== 'true'"
         " && window.nibbleApp && !window.nibbleApp.state.busy",
         timeout=60_000,
     )
@@ -172,14 +173,15 @@ def shared(browser, site, all_requests):
     context.close()
 
 
-#: ms from clicking `selector` until no computer thinks and the page is not busy (the
-#: reliability test and e2e/bench_page.py measure cancellation with it)
+#: ms from clicking `selector` until no computer thinks (no move, no hint) and the page
+#: is not busy (the reliability test and e2e/bench_page.py measure cancellation with it)
 USABLE_AFTER = """(selector) => new Promise((resolve) => {
   // ms from clicking `selector` until no computer thinks and the page is not busy
   const html = document.documentElement;
   const t0 = performance.now();
   const check = () => {
-    if (html.dataset.thinking === "false" && !nibbleApp.state.busy) {
+    const idle = html.dataset.thinking === "false" && html.dataset.hinting !== "true";
+    if (idle && !nibbleApp.state.busy) {
       watch.disconnect();
       resolve(performance.now() - t0);
     }

@@ -51,23 +51,53 @@ def library_ids(page) -> list[str]:
 # --- the computer keeps its budget, and can be abandoned at once ------------------------
 
 
+#: how long each `ai` request took from the moment it was posted to the computer's worker
+#: to its answer (an init script: it runs before the page's own modules, past the CSP)
+TIME_AI_REQUESTS = """
+window.aiRequestMs = [];
+const hook = setInterval(() => {
+  const ai = window.nibbleApp && window.nibbleApp.ai;
+  if (!ai) return;
+  clearInterval(hook);
+  const send = ai._send.bind(ai);
+  ai._send = (id) => {
+    const entry = ai.pending.get(id);
+    if (entry && !entry.timed) {
+      entry.timed = true;
+      const sent = performance.now(), resolve = entry.resolve;
+      entry.resolve = (answer) => {
+        window.aiRequestMs.push(performance.now() - sent);
+        resolve(answer);
+      };
+    }
+    send(id);
+  };
+}, 1);
+"""
+
+
 def test_a_link_that_floods_the_computer_is_answered_within_its_budget(make_page, site):
     record = nibble_threat_record()  # 10,749 legal takes, each handing over a win
     page, recorder = make_page(wait_ready=False)
+    page.add_init_script(TIME_AI_REQUESTS)
+    page.goto("about:blank")  # so that the link is a new document (with the init script)
     page.goto(link_to(site, record, ["ai", "human"]))
     wait_engine(page)  # boot, open the link, the computer's move (easy: 100 ms)
     page.wait_for_function(
         f"() => document.querySelectorAll('#move-list li').length === {len(record['moves']) + 1}",
-        timeout=15_000,
+        timeout=30_000,
     )
-    # the computer answered; now it is the human's turn, and a reload resumes it at once
+    # the answer itself kept the budget (the issue's bound: never more than 2 s over; the
+    # worker's first request also imports the computer players)
+    budget = page.evaluate("nibbleApp.state.games.levels.find(l => l.id === 'easy').budget_ms")
+    took = page.evaluate("window.aiRequestMs")
+    assert len(took) == 1 and took[0] < budget + 2000, (budget, took)
+    # now it is the human's turn, and a reload resumes it at once
     page.reload()
     wait_engine(page)
     assert moves(page) == len(record["moves"]) + 1
     assert page.locator(SELECTABLE).count() > 0
     assert recorder.errors == []
-
-
 
 
 def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
@@ -82,6 +112,25 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     # figure itself (under 100 ms) is measured by e2e/bench_page.py, not asserted here,
     # where a busy machine could make it flaky.
     assert max(undos) < 1500, undos
+    # Nothing queues behind the abandoned search, and the next search needs no boot (a
+    # worker in reserve takes over): a quick level now answers long before the
+    # abandoned 5 s search would have ended.
+    page.wait_for_function("() => nibbleApp.ai.state === 'ready' && nibbleApp.ai.standby?.ready",
+                           timeout=60_000)
+    take_first_no_wait(page)
+    page.wait_for_selector("html[data-thinking='true']")
+    page.wait_for_timeout(300)
+    page.evaluate(USABLE_AFTER, "[data-action='undo']")
+    page.evaluate("nibbleApp.state.level = 'easy'")  # 100 ms a move
+    t0 = time.monotonic()
+    take_first_no_wait(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    replied = time.monotonic() - t0
+    assert replied < 3.0, replied
+    page.evaluate("nibbleApp.state.level = 'expert'")
+    wait_idle(page)
+    page.click("[data-action='undo']")
+    wait_idle(page)
     # a new game while the computer thinks
     take_first_no_wait(page)
     page.wait_for_selector("html[data-thinking='true']")
@@ -91,6 +140,25 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     assert took < 1500, took
     take_first_no_wait(page)  # the rules never waited for the abandoned search
     assert moves(page) == 1
+
+
+def test_undo_abandons_a_hint_at_once(make_page):
+    page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")
+    take_first(page)
+    page.click("[data-action='hint']")  # expert: a 5 s search
+    page.wait_for_selector("html[data-hinting='true']")
+    assert page.locator(SELECTABLE).count() > 0  # the board stays the player's meanwhile
+    took = page.evaluate(USABLE_AFTER, "[data-action='undo']")
+    assert moves(page) == 0
+    assert took < 1500, took
+    assert page.evaluate("nibbleApp.ai.busy") is False  # the search itself was abandoned
+    # a move abandons a hint too, and the abandoned hint never lands
+    page.click("[data-action='hint']")
+    page.wait_for_selector("html[data-hinting='true']")
+    take_first_no_wait(page)
+    page.wait_for_selector("html[data-hinting='false']", timeout=1500)
+    page.wait_for_timeout(500)
+    assert page.evaluate("nibbleApp.state.hint") is None
 
 
 def take_first_no_wait(page) -> None:
@@ -112,7 +180,16 @@ def test_links_in_a_second_tab_keep_every_game(make_page, site):
     context = page_a.context
     # tab B: a ?game= link, then a share link; each opens as a new game
     page_b, _ = make_page("?game=nibble&variant=hex13&seed=9&p1=human&p2=human", context=context)
+    # the game played last (tab A's) is not replaced, and the page says where it is
+    kept = page_b.locator("[data-message][data-key='share.opened']")
+    assert kept.count() == 1 and kept.locator("[data-action='restore-previous']").count() == 1
     take_first(page_b)
+    # a refused link says why in one sentence each (no "..")
+    page_b.goto(link_to(site, {**game_a, "moves": ["zz99"]}, ["human", "human"]))
+    wait_engine(page_b)
+    page_b.wait_for_selector("[data-message='error']")
+    refused = page_b.locator("[data-message='error']").first.inner_text()
+    assert "zz99" in refused and ".." not in refused, refused
     shared = {**game_a, "moves": game_a["moves"][:1]}
     page_b.goto(link_to(site, shared, ["human", "human"]))
     page_b.reload()
@@ -165,6 +242,68 @@ def test_moves_made_meanwhile_in_another_tab_fork_instead_of_overwriting(make_pa
         ".map(k => JSON.parse(localStorage.getItem(k)).record.moves.length).sort()"
     )
     assert stored == [0, len(first["moves"]) + 1]  # the other tab's version and ours
+
+
+OVERWRITE_AT_THE_SAME_REVISION = """(moves) => {
+  // another tab saved the same game at the same moment: made from the version before our
+  // last move, so it reached the same revision, with other moves, and the storage kept it
+  const key = Object.keys(localStorage).find(k => k.includes(":game:" + nibbleApp.state.id));
+  const ours = JSON.parse(localStorage.getItem(key));
+  const theirs = {...ours, stamp: "other-tab-write", base: "before-our-move",
+                  record: {...ours.record, moves}};
+  const text = JSON.stringify(theirs);
+  localStorage.setItem(key, text);
+  window.dispatchEvent(new StorageEvent("storage", {key, oldValue: JSON.stringify(ours),
+                                                    newValue: text, storageArea: localStorage}));
+  return ours.rev === theirs.rev;
+}"""
+
+
+def test_moves_saved_at_the_same_moment_in_two_tabs_never_diverge_silently(make_page):
+    page, _ = make_page(HOT_SEAT)
+    take_first(page)
+    ours = record_of(page)["moves"]
+    other = page.evaluate("nibbleApp.state.view.legal_moves.at(-1)")
+    theirs = ours[:-1] + [other]
+    assert theirs != ours
+    assert page.evaluate(OVERWRITE_AT_THE_SAME_REVISION, theirs)
+    page.wait_for_selector("[data-message][data-key='library.forked']", timeout=5_000)
+    stored = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.includes(':game:'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)).record.moves.join(' ')).sort()"
+    )
+    assert stored == sorted([" ".join(ours), " ".join(theirs)])  # both kept
+    mine = page.evaluate("nibbleApp.state.id")
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('nibble:{PREFIX}:game:{mine}'))")
+    assert kept["record"]["moves"] == record_of(page)["moves"] == ours  # under a new id
+
+
+def test_two_tabs_confirming_at_once_keep_both_games(make_page):
+    page_a, _ = make_page(HOT_SEAT)
+    page_b, _ = make_page("", context=page_a.context)  # the same game
+    assert page_b.evaluate("nibbleApp.state.id") == page_a.evaluate("nibbleApp.state.id")
+    for _ in range(2):
+        page_a.click(f"{SELECTABLE} >> nth=0")
+        page_b.click(f"{SELECTABLE} >> nth=-1")
+        at = page_a.evaluate("performance.timeOrigin + performance.now()") + 300
+        for page in (page_a, page_b):
+            page.evaluate(
+                "(at) => setTimeout(() => document.querySelector('[data-action=confirm]').click(),"
+                " at - (performance.timeOrigin + performance.now()))", at)
+        page_a.wait_for_timeout(2000)
+        wait_idle(page_a)
+        wait_idle(page_b)
+        a, b = (p.evaluate("[nibbleApp.state.id, nibbleApp.state.record.moves.join(' ')]")
+                for p in (page_a, page_b))
+        if a[0] == b[0]:
+            assert a[1] == b[1], (a, b)  # one id, one game
+        stored = page_a.evaluate(
+            f"""() => Object.fromEntries(Object.keys(localStorage)
+                 .filter(k => k.startsWith("nibble:{PREFIX}:game:"))
+                 .map(k => [k.split(":").pop(),
+                            JSON.parse(localStorage.getItem(k)).record.moves.join(' ')]))"""
+        )
+        assert stored[a[0]] == a[1] and stored[b[0]] == b[1], (a, b, stored)
 
 
 def test_a_save_that_no_longer_loads_is_kept_reported_once_and_exportable(make_page):
@@ -233,29 +372,110 @@ def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page.wait_for_selector("html[data-engine='ready']")
 
 
+DAMAGE = """async (paths) => {
+  const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
+  const cache = await caches.open(name);
+  for (const path of paths) {
+    const url = new URL(path, location.href).href;
+    const type = (await cache.match(url)).headers.get("content-type");
+    const body = path.endsWith(".wasm") ? new Uint8Array(1000) : "syntax error (";
+    await cache.put(url, new Response(body, {headers: {"content-type": type}}));
+  }
+}"""
+
+CACHED_SIZES = """async (paths) => {
+  const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
+  const cache = await caches.open(name);
+  const out = {};
+  for (const path of paths) {
+    const hit = await cache.match(new URL(path, location.href).href);
+    out[path] = hit ? (await hit.arrayBuffer()).byteLength : null;
+  }
+  return out;
+}"""
+
+
+def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lands(make_page):
+    page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=expert")
+    page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)
+    take_first_no_wait(page)
+    page.wait_for_selector("html[data-thinking='true']")
+    page.wait_for_timeout(1000)  # well into the 5 s search
+    noticed = page.evaluate(
+        """() => new Promise((resolve) => {
+             const t0 = performance.now();
+             nibbleApp.ai.worker.terminate();  // no error event: only silence tells
+             // (the notice may go as soon as it came: a worker in reserve takes over at once)
+             const watch = new MutationObserver((records) => {
+               const added = records.flatMap((r) => [...r.addedNodes]);
+               if (added.some((n) => n.dataset?.key === "engine.restarting")) {
+                 watch.disconnect();
+                 resolve(performance.now() - t0);
+               }
+             });
+             watch.observe(document.body, {childList: true, subtree: true});
+           })"""
+    )
+    # the request's own limit (budget + 20 % + 3 s = 9 s) would take far longer
+    assert noticed < 4000, noticed
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    assert page.locator(SELECTABLE).count() > 0  # the game goes on, the human's turn
+
+
 @pytest.mark.skipif(not (ROOT / "dist" / "sw.js").is_file(), reason="no service worker built")
 def test_a_damaged_cached_file_is_fetched_again(make_page):
+    """The cache is damaged after the service worker has served (and checked) it once:
+    the next load must not trust that old check."""
     page, _ = make_page(HOT_SEAT)
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.evaluate(
-        """async () => {
-             const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
-             const cache = await caches.open(name);
-             const url = new URL("render.js", location.href).href;
-             const headers = {"content-type": "text/javascript"};
-             await cache.put(url, new Response("syntax error (", {headers}));
-           }"""
+    page.reload()  # this load is served (and checked) by the running service worker
+    wait_engine(page)
+    served = page.evaluate(
+        """() => performance.getEntriesByType("resource")
+             .filter(e => e.name.endsWith("/render.js")).map(e => e.workerStart > 0)"""
     )
+    assert served and all(served), served
+    paths = ["render.js", "pyodide/pyodide.asm.wasm"]
+    page.evaluate(DAMAGE, paths)
+    assert set(page.evaluate(CACHED_SIZES, paths).values()) <= {14, 1000}
     page.reload()
+    page.wait_for_selector("html[data-engine='ready']", timeout=60_000)
+    wait_idle(page)
+    take_first(page)
+    sizes = page.evaluate(CACHED_SIZES, paths)
+    assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
+
+
+@pytest.mark.parametrize("broken", ["render.js reset", "app.js cut short", "board.js hangs"])
+def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, site, broken):
+    """app.js never runs when one of its modules is missing or damaged: the classic
+    boot-guard.js shows the failed state, and Try again loads the page whole."""
+    page, recorder = make_page(wait_ready=False, path="")
+    name, how = broken.split(" ", 1)
+    state = {"broken": True}
+    whole = (ROOT / "dist" / name).read_text()
+
+    def serve(route):
+        if not state["broken"]:
+            route.continue_()
+        elif how == "reset":
+            route.abort("connectionreset")
+        elif how == "hangs":
+            pass  # never answered: after 20 s without a file arriving, a stall
+        else:
+            route.fulfill(status=200, body=whole[: len(whole) // 2],
+                          headers={"content-type": "text/javascript"})
+
+    page.context.route(f"**{PREFIX}{name}", serve)
+    page.goto(site.url + HOT_SEAT + "&lang=ko", wait_until="commit")
+    page.wait_for_selector("html[data-engine='failed']", timeout=40_000)
+    assert page.is_visible("[data-action='retry']")
+    text = page.inner_text("#loading-step")
+    assert "다시 시도" in text, text  # plain words, in the page's language
+    state["broken"] = False
+    page.click("[data-action='retry']")
     wait_engine(page)
     take_first(page)
-    body = page.evaluate(
-        """async () => {
-             const name = (await caches.keys()).find(k => k.startsWith("nibble-precache:"));
-             const url = new URL("render.js", location.href).href;
-             const hit = await (await caches.open(name)).match(url);
-             return hit ? await hit.text() : null;
-           }"""
-    )
-    assert body and "syntax error (" not in body
+    recorder.errors.clear()  # the failed load logged its errors on purpose

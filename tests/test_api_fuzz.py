@@ -22,27 +22,49 @@ JUNK = st.one_of(
                                                          max_size=2))
 
 
-def _record() -> dict:
-    answer = handle({"op": "new", "game": "nibble", "options": {"seed": 3}})
+def _record(game: str, options: dict) -> dict:
+    answer = handle({"op": "new", "game": game, "options": options})
     record = answer["record"]
     record["moves"] = answer["view"]["legal_moves"][:1]
     return record
 
 
-RECORD = _record()
+#: a short game of each kind, and the option names each knows (plus one it does not)
+RECORDS = {
+    "nibble": _record("nibble", {"seed": 3}),
+    "nebuchadnezzar": _record("nebuchadnezzar", {"size": 5, "seed": 3}),
+    "number-one": _record("number-one", {"players": 3, "seed": 3}),
+}
+RECORD = RECORDS["nibble"]
 RECORD_FIELDS = ("format", "game", "options", "setup", "moves")
-OPTIONS = ("variant", "seed", "color_order", "decided_early", "bogus")
+OPTIONS = {
+    "nibble": ("variant", "seed", "color_order", "decided_early", "bogus"),
+    "nebuchadnezzar": ("size", "seed", "bogus"),
+    "number-one": ("players", "seed", "pegs1", "pegs2", "pegs4", "bogus"),
+}
+ALL_OPTIONS = sorted({name for names in OPTIONS.values() for name in names})
+#: moves in every game's notation, so that each game also meets the others' moves
+MOVES = ("a1", "a1+c1", "e5", "d4", "xc3:d4", "xa1:a1", "pass", "swap", "M-c4-e4",
+         "L-c4-d5-f5*", "S-c4x", "S-b2-c2")
+#: positions in every game's notation, and broken ones
+SETUPS = ("neb5:...../..b../.bwb./..b../..... b", "neb5:...../..... w", "one3:junk",
+          RECORDS["number-one"]["setup"] or "", "square9:1/2/3 123456789")
 
 
 @st.composite
 def records(draw):
-    record = json.loads(json.dumps(RECORD))
+    game = draw(st.sampled_from(sorted(RECORDS)))
+    record = json.loads(json.dumps(RECORDS[game]))
     for field in draw(st.lists(st.sampled_from(RECORD_FIELDS), max_size=2, unique=True)):
-        record[field] = draw(JUNK)
+        record[field] = draw(st.one_of(JUNK, st.sampled_from(SETUPS),
+                                       st.sampled_from(sorted(RECORDS))))
     if draw(st.booleans()) and isinstance(record.get("options"), dict):
-        record["options"][draw(st.sampled_from(OPTIONS))] = draw(JUNK)
+        record["options"][draw(st.sampled_from(OPTIONS[game]))] = draw(
+            st.one_of(JUNK, st.integers(0, 20),
+                      st.sampled_from(["MSL", "LSM", "square13", "hex13"])))
     if draw(st.booleans()) and isinstance(record.get("moves"), list):
-        record["moves"] = [*record["moves"], draw(st.one_of(st.text(max_size=8), JUNK))]
+        move = draw(st.one_of(st.sampled_from(MOVES), st.text(max_size=8), JUNK))
+        record["moves"] = [*record["moves"], move]
     return draw(st.one_of(st.just(record), JUNK))
 
 
@@ -53,12 +75,14 @@ def requests(draw):
     if draw(st.booleans()):
         request["record"] = draw(records())
     if draw(st.booleans()):
-        request["game"] = draw(st.one_of(st.sampled_from(["nibble", "chess"]), JUNK))
+        request["game"] = draw(st.one_of(st.sampled_from([*RECORDS, "chess"]), JUNK))
     if draw(st.booleans()):
         request["options"] = draw(st.one_of(
-            st.dictionaries(st.sampled_from(OPTIONS), JUNK, max_size=3), JUNK))
+            st.dictionaries(st.sampled_from(ALL_OPTIONS),
+                            st.one_of(JUNK, st.integers(0, 20), st.sampled_from(["MSL", "hex13"])),
+                            max_size=3), JUNK))
     for name, values in (
-        ("move", st.one_of(st.text(max_size=10), JUNK)),
+        ("move", st.one_of(st.sampled_from(MOVES), st.text(max_size=10), JUNK)),
         ("ply", JUNK),
         ("level", st.one_of(st.sampled_from(["easy", "random", "hard"]), JUNK)),
         ("seed", JUNK),
@@ -120,6 +144,16 @@ def test_known_pitfalls_are_refusals_not_internal_errors():
         {"op": "play", "record": record, "move": "\ud800" * 3},
         {"op": "play", "record": record, "move": "a" * 100_000},
         {"op": "new", "game": "\udfff"},
+        {"op": "new", "game": "nebuchadnezzar", "options": {"size": None}},
+        {"op": "new", "game": "nebuchadnezzar", "options": {"size": "8"}},
+        {"op": "new", "game": "number-one", "options": {"players": None}},
+        {"op": "new", "game": "number-one", "options": {"players": 3, "pegs1": ["MSL"]}},
+        {"op": "load", "record": {**RECORDS["nebuchadnezzar"], "setup": ["neb5"]}},
+        {"op": "load", "record": {**RECORDS["number-one"], "options": {"players": 9}}},
+        {"op": "play", "record": RECORDS["nebuchadnezzar"], "move": "xz99:a1"},
+        {"op": "play", "record": RECORDS["number-one"], "move": "M-a1-" + "b" * 1000},
+        {"op": "ai", "record": RECORDS["number-one"], "level": None},
+        {"op": "view", "record": RECORDS["nebuchadnezzar"], "ply": "1"},
     ]
     for request in cases:
         answer = handle(request)

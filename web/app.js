@@ -24,6 +24,9 @@ import { Cancelled, call, createTurns } from "./turns.js";
 import { createZoom } from "./zoom.js";
 import { createWalkthrough } from "./walkthrough.js";
 
+// Every module of the page arrived and ran: boot-guard.js stops watching for them.
+document.dispatchEvent(new Event("nibble-started"));
+
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 
@@ -31,7 +34,7 @@ const state = createState();
 const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
-  ai: new EngineClient({ name: "ai" }),
+  ai: new EngineClient({ name: "ai", standby: true, beats: true }),
   render: () => {
     render(app);
     app.zoom.update(state.review?.view ?? state.view);
@@ -146,15 +149,24 @@ async function openRecord({ record, seats }) {
   const valid = Array.isArray(seats) && seats.length === count ? seats : Array(count).fill("human");
   closeResultDialog();
   const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel() });
-  if (previous) {
-    const back = document.createElement("button");
-    back.type = "button";
-    back.className = "button small";
-    back.dataset.action = "restore-previous";
-    back.dataset.gameId = previous;
-    back.textContent = t("action.restore-previous");
-    showMessage(t("share.opened"), "info", back, { key: "share.opened", sticky: true });
-  }
+  if (previous) sayPreviousKept(previous, "share.opened");
+}
+
+// A link or a file took the place of a game: say where that game is, with a way back.
+function sayPreviousKept(previousId, key) {
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "button small";
+  back.dataset.action = "restore-previous";
+  back.dataset.gameId = previousId;
+  back.textContent = t("action.restore-previous");
+  showMessage(t(key), "info", back, { key: "share.opened", sticky: true });
+}
+
+// An engine message quoted inside a sentence of ours ("…: {message}. Your game is
+// unchanged."): without its own full stop, so the sentence does not get two.
+function quoted(message) {
+  return String(message).replace(/[.。]\s*$/, "");
 }
 
 async function openPrevious(button) {
@@ -167,13 +179,13 @@ async function openPrevious(button) {
 // under `errorKey` and leaves the game in progress alone.
 async function openShared(opened, errorKey) {
   if (opened.error) {
-    showMessage(t(errorKey, { message: t(`share.error.${opened.error}`) }));
+    showMessage(t(errorKey, { message: quoted(t(`share.error.${opened.error}`)) }));
     return;
   }
   try {
     await openRecord(opened);
   } catch (error) {
-    if (!(error instanceof Cancelled)) showMessage(t(errorKey, { message: error.message }));
+    if (!(error instanceof Cancelled)) showMessage(t(errorKey, { message: quoted(error.message) }));
   }
 }
 
@@ -282,15 +294,16 @@ async function bootEngines() {
 }
 
 // A worker that died and restarts: say so; if it cannot come back, show the failed state.
+// What was in flight is sent again by the client itself, so the computer goes on thinking;
+// a computer's turn is scheduled again only if nothing is in flight for it.
 function engineState(status, detail) {
   if (status === "restarting") {
     showMessage(t("engine.restarting"), "warning", null, { key: "engine.restarting" });
-    app.turns.setThinking(false);
   } else if (status === "ready") {
     dismissMessage("engine.restarting");
     app.render();
-    app.turns.scheduleComputer();
-  } else if (status === "failed") {
+    if (!app.ai.busy) app.turns.scheduleComputer();
+  } else if (status === "failed" || status === "stalled") {
     loading.showFailed(detail || { kind: "crashed" }, () => {
       app.rules.retry();
       app.ai.retry();
@@ -325,6 +338,9 @@ async function chooseGame() {
   if (fromUrl) {
     try {
       await startGame(fromUrl);
+      // the game this tab (or the last tab) showed is still in the library: say so
+      const previous = tab || last;
+      if (previous && !previous.damaged && !previous.broken) sayPreviousKept(previous.id, "library.previous-kept");
       return;
     } catch (error) {
       showMessage(t("error.url", { message: error.message }));

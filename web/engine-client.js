@@ -18,9 +18,16 @@
 // - a worker that dies or stops answering once running: error events, a request that
 //   outlives its time limit, or a missed heartbeat while idle restart the worker, and the
 //   requests in flight are sent again once (records are values, so that is safe);
+// - a search that stops beating: with `beats: true` (the computer's worker, which beats
+//   while a player reads its clock), SILENCE_MS without a beat in the middle of a request
+//   means the worker is dead or stuck, whatever the request's own time limit: it is
+//   restarted the same way;
 // - a request that is no longer wanted (a new game while the computer thinks): cancel()
-//   terminates the worker at once and boots a fresh one; the callers get
-//   {cancelled: true}. Nothing ever queues behind an abandoned search.
+//   terminates the worker at once; the callers get {cancelled: true}. Nothing ever queues
+//   behind an abandoned search;
+// - with `standby: true` (the computer's client) a second worker is booted in reserve
+//   once the first request is made: a cancel or a restart swaps it in at once instead of
+//   waiting for a boot, and a new reserve boots in the background (docs/web.md).
 //
 // The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
 // (see engine-worker.js).
@@ -32,6 +39,13 @@ const HEARTBEAT_MS = 4_000;
 const PONG_MS = 3_000;
 const ACK_MS = 3_000;
 const CANCEL_REBOOT_DELAY_MS = 400; // a live, idle worker acknowledges a request within milliseconds
+// The computer's worker beats every 250 ms while it searches: once a request has had a
+// beat, a pause longer than SILENCE_MS means the worker is gone. (Before its first beat it
+// replays the record, in milliseconds; a worker that never beats is left to the request's
+// own time limit.)
+const SILENCE_MS = 2_000;
+const SILENCE_CONFIRM_MS = 300; // a late timer on a starved page: let queued beats arrive first
+const STANDBY_DELAY_MS = 400; // after a swap, so the reserve's boot does not compete with the rules worker
 const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, then give up and say so
 const RESTART_WINDOW_MS = 60_000;
 
@@ -42,7 +56,7 @@ export class BootError extends Error {
   }
 }
 
-let workerSource = null; // {url, text} fetched once per attempt kind
+let workerSource = null; // blob: URL of engine-worker.js, fetched again on a retry
 
 async function workerUrl(reload) {
   if (!workerSource || reload) {
@@ -56,9 +70,14 @@ async function workerUrl(reload) {
 }
 
 export class EngineClient {
-  constructor({ name = "engine", requestTimeoutMs = 15_000 } = {}) {
+  constructor({ name = "engine", requestTimeoutMs = 15_000, standby = false, beats = false } = {}) {
     this.name = name;
     this.requestTimeoutMs = requestTimeoutMs;
+    this.keepStandby = standby;
+    this.standby = null; // {worker, ready, dead}: a worker booted in reserve
+    this.watchBeats = beats; // the worker beats while it works on a request (the computer's)
+    this.beaten = false; // it has beaten during the request in flight: now silence means death
+    this.lastSign = 0; // performance.now() of the last beat
     this.onProgress = null;
     this.onState = null;
     this.worker = null;
@@ -78,7 +97,6 @@ export class EngineClient {
     this._stopWorker();
     const generation = ++this.generation;
     this.attempt++;
-    this._setState("booting");
     // `ready` stays the same promise until a boot succeeds: a failed boot waits for a retry
     if (!this._boot || this._boot.settled) {
       let resolveReady;
@@ -87,20 +105,16 @@ export class EngineClient {
       });
       this._boot = { resolve: resolveReady, settled: false, stall: null };
     }
+    if (!reload && this._promoteStandby(generation)) return this.ready;
+    this._setState("booting");
     this._armStall();
     const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
     wait
-      .then(() => workerUrl(reload || this.attempt > 1))
+      .then(() => workerUrl(reload))
       .then((url) => {
         if (generation !== this.generation) return;
-        const worker = new Worker(url, { type: "module", name: JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name }) });
-        this.worker = worker;
-        worker.onmessage = (event) => generation === this.generation && this._receive(event.data);
-        worker.onerror = (event) => {
-          event.preventDefault();
-          if (generation === this.generation) this._died("crashed", event.message || "the engine worker failed");
-        };
-        worker.onmessageerror = () => generation === this.generation && this._died("crashed", "unreadable message");
+        this.worker = this._spawn(url, reload);
+        this._wire(this.worker, generation);
       })
       .catch((error) => generation === this.generation && this._bootFailed(error.kind || "download", error.message));
     return this.ready;
@@ -109,6 +123,7 @@ export class EngineClient {
   // Boot again after a failed boot (the player pressed Retry): bypasses the HTTP cache.
   retry() {
     this.restarts = [];
+    this._dropStandby(); // it loaded the same files
     return this.start({ reload: true });
   }
 
@@ -117,6 +132,7 @@ export class EngineClient {
       return Promise.resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
     }
     const id = this.nextId++;
+    if (this.keepStandby && !this.standby) this.ready.then(() => this._prepareStandby(STANDBY_DELAY_MS));
     return new Promise((resolve) => {
       const entry = { request, resolve, timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
       this.pending.set(id, entry);
@@ -124,8 +140,9 @@ export class EngineClient {
     });
   }
 
-  // Abandon every request in flight at once: their callers get {cancelled: true}, and a
-  // fresh worker boots in the background. A no-op when nothing is in flight.
+  // Abandon every request in flight at once: their callers get {cancelled: true}, the
+  // worker is terminated, and the reserve takes over (or a fresh worker boots in the
+  // background). A no-op when nothing is in flight.
   cancel() {
     if (!this.pending.size) return false;
     for (const entry of this.pending.values()) {
@@ -161,9 +178,29 @@ export class EngineClient {
     const entry = this.pending.get(id);
     if (!entry || entry.acked) return;
     entry.acked = true;
+    this.beaten = false;
+    clearTimeout(this._silence);
     if (!entry.alone) return;
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => this._died("stalled", `no answer to '${entry.request?.op}' in ${entry.timeoutMs} ms`), entry.timeoutMs);
+  }
+
+  // A beat from a worker working on a request: SILENCE_MS without the next one while a
+  // request is in flight restarts it.
+  _beat() {
+    this.lastSign = performance.now();
+    if (!this.watchBeats || this.beaten) return; // the watch is armed already
+    this.beaten = true;
+    const generation = this.generation;
+    const check = (confirming) => {
+      if (generation !== this.generation || !this.pending.size || this.state !== "ready" || !this.beaten) return;
+      const quiet = performance.now() - this.lastSign;
+      if (quiet < SILENCE_MS) this._silence = setTimeout(() => check(false), SILENCE_MS - quiet);
+      else if (!confirming) this._silence = setTimeout(() => check(true), SILENCE_CONFIRM_MS);
+      else this._died("stalled", `the search fell silent for ${Math.round(quiet)} ms`);
+    };
+    clearTimeout(this._silence);
+    this._silence = setTimeout(() => check(false), SILENCE_MS);
   }
 
   _receive(message) {
@@ -190,6 +227,10 @@ export class EngineClient {
       clearTimeout(this._pongTimer);
       return;
     }
+    if (message.type === "beat") {
+      this._beat();
+      return;
+    }
     if (message.type === "fatal") {
       if (this.state === "booting" || this.state === "stalled") this._bootFailed(message.kind || "engine", message.message);
       else this._died(message.kind || "crashed", message.message);
@@ -199,6 +240,10 @@ export class EngineClient {
     if (!entry) return;
     this.pending.delete(message.id);
     clearTimeout(entry.timer);
+    if (!this.pending.size) {
+      clearTimeout(this._silence);
+      this.beaten = false;
+    }
     entry.resolve(message.response);
   }
 
@@ -209,9 +254,11 @@ export class EngineClient {
     clearTimeout(this._boot?.stall);
     const generation = this.generation;
     this._boot.stall = setTimeout(() => {
-      if (generation === this.generation && this.state === "booting") {
-        this._setState("stalled", { kind: "stalled", message: `no progress for ${BOOT_STALL_MS / 1000} s` });
-      }
+      if (generation !== this.generation || this.state !== "booting") return;
+      // The computer's worker boots from files the rules worker already fetched: a
+      // stall there is a stuck worker, not a slow network. Start another (counted).
+      if (this.keepStandby && this._countRestart()) this.start();
+      else this._setState("stalled", { kind: "stalled", message: `no progress for ${BOOT_STALL_MS / 1000} s` });
     }, BOOT_STALL_MS);
   }
 
@@ -233,10 +280,7 @@ export class EngineClient {
       return;
     }
     if (this.state !== "ready") return;
-    const now = performance.now();
-    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
-    this.restarts.push(now);
-    const giveUp = this.restarts.length > MAX_RESTARTS;
+    const giveUp = !this._countRestart();
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);
       if (giveUp || entry.retried) {
@@ -256,6 +300,14 @@ export class EngineClient {
     });
   }
 
+  // Count a restart; false once there were too many lately (then give up and say so).
+  _countRestart() {
+    const now = performance.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+    this.restarts.push(now);
+    return this.restarts.length <= MAX_RESTARTS;
+  }
+
   _heartbeat() {
     clearTimeout(this._beatTimer);
     const generation = this.generation;
@@ -269,9 +321,77 @@ export class EngineClient {
     }, HEARTBEAT_MS);
   }
 
+  // --- the worker itself, and the one held in reserve --------------------------------
+
+  _spawn(url, reload) {
+    const name = JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name, reload });
+    return new Worker(url, { type: "module", name });
+  }
+
+  _wire(worker, generation) {
+    worker.onmessage = (event) => generation === this.generation && this._receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (generation === this.generation) this._died("crashed", event.message || "the engine worker failed");
+    };
+    worker.onmessageerror = () => generation === this.generation && this._died("crashed", "unreadable message");
+  }
+
+  // Boot a worker in reserve (after `delayMs`), unless one is there already.
+  _prepareStandby(delayMs) {
+    if (!this.keepStandby || this.standby) return;
+    const standby = { worker: null, ready: false, dead: false };
+    this.standby = standby;
+    const dead = () => {
+      standby.dead = true;
+      standby.worker?.terminate();
+      if (this.standby === standby) this.standby = null;
+    };
+    setTimeout(() => {
+      if (this.standby !== standby) return;
+      workerUrl(false)
+        .then((url) => {
+          if (this.standby !== standby) return;
+          standby.worker = this._spawn(url, false);
+          standby.worker.onmessage = ({ data }) => {
+            if (data?.type === "progress" && data.step === "ready") standby.ready = true;
+            else if (data?.type === "fatal") dead();
+          };
+          standby.worker.onerror = (event) => {
+            event.preventDefault();
+            dead();
+          };
+        })
+        .catch(dead);
+    }, delayMs);
+  }
+
+  // Swap the reserve in, booted: the client is ready at once. False when there is none.
+  _promoteStandby(generation) {
+    const standby = this.standby;
+    if (!standby?.ready || standby.dead) return false;
+    this.standby = null;
+    this.worker = standby.worker;
+    this._wire(this.worker, generation);
+    clearTimeout(this._boot.stall);
+    this._boot.settled = true;
+    this._setState("ready");
+    this._boot.resolve();
+    this._heartbeat();
+    this._prepareStandby(STANDBY_DELAY_MS);
+    return true;
+  }
+
+  _dropStandby() {
+    this.standby?.worker?.terminate();
+    this.standby = null;
+  }
+
   _stopWorker() {
     clearTimeout(this._beatTimer);
     clearTimeout(this._pongTimer);
+    clearTimeout(this._silence);
+    this.beaten = false;
     if (this.worker) {
       this.worker.onmessage = null;
       this.worker.onerror = null;

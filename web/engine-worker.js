@@ -6,6 +6,8 @@
 //                 {id, response}
 //                 {type: "progress", step, done, total}   while loading
 //                 {type: "pong"}
+//                 {type: "beat"}            the computer's search is alive (role "ai": at most
+//                                           every 250 ms while a player reads its clock)
 //                 {type: "fatal", kind, message}           loading failed, or the runtime died
 //
 // The page starts this script from a blob: URL, so that the worker runs under the page's
@@ -15,8 +17,8 @@
 //
 // Every file the engine needs is checked against its sha-256 from build.json as it
 // arrives: a damaged or cut-short download fails the boot at once with a plain reason
-// (kind "damaged" or "download") instead of hanging. A retry (attempt > 1) bypasses the
-// HTTP cache. Nothing is fetched from another origin.
+// (kind "damaged" or "download") instead of hanging. A retry ("reload" in the name)
+// bypasses the HTTP cache. Nothing is fetched from another origin.
 
 const CONFIG = (() => {
   try {
@@ -27,7 +29,7 @@ const CONFIG = (() => {
 })();
 const ROOT = new URL(CONFIG.root || "./", self.location.href);
 const PYODIDE_DIR = new URL("pyodide/", ROOT).href;
-const RETRY = (CONFIG.attempt || 1) > 1;
+const RETRY = CONFIG.reload === true; // a retry after a failed boot: past the HTTP cache
 
 function post(message) {
   self.postMessage(message);
@@ -135,6 +137,7 @@ self.fetch = async (input, init = {}) => {
 // --- boot -----------------------------------------------------------------------------
 
 let handleJson = null;
+const BEAT_S = 0.25;
 
 async function boot() {
   progress("runtime", 0, 0);
@@ -180,6 +183,11 @@ async function boot() {
   micropip.destroy();
   // JSON text in and out; the engine refuses absurdly nested input before parsing it
   handleJson = pyodide.pyimport("nibble.api").handle_json;
+  if (CONFIG.role === "ai") {
+    // While a player searches it reads the clock; the page hears a beat through it and
+    // so tells a long search from a dead worker (engine-client.js).
+    pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
+  }
   progress("engine", total, total);
   if (failed) return; // a download was damaged after all: do not claim to be ready
   progress("ready", 1, 1);

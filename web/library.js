@@ -7,9 +7,11 @@
 //   separate libraries;
 // - each tab remembers its own game (sessionStorage, survives a reload); a new tab opens
 //   the game played last;
-// - an entry carries a revision; a save that finds the stored revision moved on (another
-//   tab played in the same game) does not overwrite it: the caller decides to follow the
-//   other tab or to keep its moves as a new game (a fork), and says so;
+// - an entry carries a revision and a stamp, unique to each write, with the stamp of the
+//   version it was made from (`base`); a save that finds another write than the one it
+//   last saw (another tab played in the same game, even to the same revision) does not
+//   overwrite it, and reads its own write back: the caller decides to follow the other
+//   tab or to keep its moves as a new game (a fork), and says so;
 // - an entry that cannot be read, or whose record the engine no longer accepts, is kept
 //   as it is, reported once, and offered for export from the library.
 
@@ -91,6 +93,8 @@ export function parseEntry(id, text) {
     ok: {
       id,
       rev: Number.isInteger(data.rev) ? data.rev : 0,
+      stamp: typeof data.stamp === "string" ? data.stamp : null, // this write's own id
+      base: typeof data.base === "string" ? data.base : null, // the write it was made from
       created: Number(data.created) || 0,
       updated: Number(data.updated) || 0,
       record: data.record,
@@ -108,6 +112,8 @@ function serialize(entry) {
   return JSON.stringify({
     version: VERSION,
     rev: entry.rev,
+    stamp: entry.stamp ?? undefined,
+    base: entry.base ?? undefined,
     created: entry.created,
     updated: entry.updated,
     record: entry.record,
@@ -151,15 +157,23 @@ export function list() {
 
 // --- writing ---------------------------------------------------------------------------
 
-// Save `entry` if nobody else changed it since revision `entry.rev`:
+// Save `entry` if nobody else wrote it since the write this tab last saw (`entry.rev`
+// and `entry.stamp`: two tabs saving at once reach the same revision with different
+// moves, and only the stamp tells them apart), then read it back (localStorage has no
+// transactions; a write of another tab in between shows there):
 // {saved: entry'} | {conflict: stored entry} | {failed: true} (storage refused).
 export function save(entry) {
   const store = local();
   const stored = load(entry.id);
-  if (stored && !stored.damaged && stored.rev !== entry.rev) return { conflict: stored };
+  if (stored && !stored.damaged && (stored.rev !== entry.rev || stored.stamp !== (entry.stamp ?? null))) {
+    return { conflict: stored };
+  }
   const now = Date.now();
-  const next = { ...entry, rev: (entry.rev || 0) + 1, updated: now, created: entry.created || now };
+  const next = { ...entry, rev: (entry.rev || 0) + 1, stamp: newId(), base: entry.stamp ?? null, updated: now, created: entry.created || now };
   if (!set(store, GAME + entry.id, serialize(next))) return { failed: true };
+  const back = load(entry.id);
+  if (!back || back.damaged) return { failed: true };
+  if (back.stamp !== next.stamp) return { conflict: back };
   set(store, LAST, entry.id);
   return { saved: next };
 }

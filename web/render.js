@@ -98,13 +98,14 @@ export function render(app) {
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
   else if (live && view.input?.forced) text = t(`forced.${view.input.forced}`, { player: seatName(view.to_move) });
+  else if (state.hinting && live) text = t("status.hint.thinking");
   else if (live && state.hint) text = hintText(state, view, seatName);
   else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
   else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
   else text = ui.prompt ? ui.prompt(view, ctx) : t("status.your-move", { player: seatName(view.to_move) });
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
-  status.classList.toggle("thinking", state.thinking && !state.review);
+  status.classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
   $("#review-back").hidden = !state.review;
 
   // pick bar: confirm, clear, and the moves that are not made on the board (a swap)
@@ -178,7 +179,7 @@ export function renderControls(state) {
   const moves = state.record?.moves || [];
   $('[data-action="undo"]').disabled = !moves.length || state.busy;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
-  $('[data-action="hint"]').disabled = !interactive(state);
+  $('[data-action="hint"]').disabled = !interactive(state) || state.hinting;
   if (state.busy) {
     $('[data-action="confirm"]').disabled = true;
     for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;

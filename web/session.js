@@ -11,6 +11,7 @@ import { call } from "./turns.js";
 export function createSession(app) {
   const { state } = app;
   let lastMover = "human"; // who made the change being saved: decides follow or fork
+  let wroteStamp = false; // state.stamp is a write of this tab (not one it followed)
 
   function humanMoved() {
     lastMover = "human";
@@ -28,7 +29,9 @@ export function createSession(app) {
     const result = library.save(entryOf(state));
     if (result.saved) {
       state.rev = result.saved.rev;
+      state.stamp = result.saved.stamp;
       state.created = result.saved.created;
+      wroteStamp = true;
       return;
     }
     if (result.failed) {
@@ -49,10 +52,15 @@ export function createSession(app) {
   function fork() {
     state.id = library.newId();
     state.rev = 0;
+    state.stamp = null;
     state.created = 0;
     library.setTabGame(state.id);
     const result = library.save(entryOf(state));
-    if (result.saved) state.rev = result.saved.rev;
+    if (result.saved) {
+      state.rev = result.saved.rev;
+      state.stamp = result.saved.stamp;
+      wroteStamp = true;
+    }
     showMessage(t("library.forked"), "info", null, { key: "library.forked" });
   }
 
@@ -71,6 +79,8 @@ export function createSession(app) {
   function adopt(entry, response) {
     state.id = entry.id;
     state.rev = entry.rev;
+    state.stamp = entry.stamp;
+    wroteStamp = false;
     state.created = entry.created;
     state.seats = entry.seats;
     state.level = entry.level;
@@ -122,6 +132,7 @@ export function createSession(app) {
     const previous = state.id && state.record ? state.id : null;
     state.id = library.newId();
     state.rev = 0;
+    state.stamp = null;
     state.created = 0;
     state.seats = seats;
     state.level = level;
@@ -134,17 +145,32 @@ export function createSession(app) {
     return previous;
   }
 
-  // Another tab saved: follow it if it is our game (and it moved on).
+  // Another tab saved our game. Made from the version we show: follow it. Made from an
+  // older one (both tabs saved at once, so both reached the same revision): whichever
+  // write the storage kept stands; the tab whose own moves were overwritten keeps them
+  // as a new game, a tab that only watched follows. Never two tabs on one id with
+  // different moves.
   function onStorage(event) {
     const id = library.idOfKey(event.key);
-    if (!id || id !== state.id || event.newValue == null) return;
+    if (!id || id !== state.id || event.newValue == null || !state.record) return;
     const parsed = library.parseEntry(id, event.newValue);
-    if (!parsed.ok || parsed.ok.rev <= state.rev) return;
-    if (parsed.ok.record.moves.join(" ") === state.record?.moves.join(" ")) {
-      state.rev = parsed.ok.rev;
+    if (!parsed.ok) return;
+    const incoming = parsed.ok;
+    if (incoming.stamp && incoming.stamp === state.stamp) return;
+    const mine = state.record.moves.join(" ");
+    const builtOnOurs = incoming.stamp ? incoming.base === state.stamp : incoming.rev > state.rev;
+    if (builtOnOurs || incoming.record.moves.join(" ") === mine) {
+      // take its revision now, so that the next write in the chain is recognised too
+      state.rev = incoming.rev;
+      state.stamp = incoming.stamp;
+      wroteStamp = false;
+      if (incoming.record.moves.join(" ") !== mine) follow(incoming);
       return;
     }
-    follow(parsed.ok);
+    const stored = library.load(id);
+    if (!stored || stored.damaged || stored.stamp === state.stamp) return; // ours stands
+    if (wroteStamp) fork(); // our moves were overwritten: keep them
+    else follow(stored);
   }
 
   window.addEventListener("storage", onStorage);

@@ -7,6 +7,7 @@ export function createState() {
     games: null, // the bridge's `games` response
     id: null, // the game's id in the library (library.js)
     rev: 0, // the library revision this tab last saved or loaded
+    stamp: null, // the library write this tab last saved or loaded (library.js)
     created: 0,
     record: null,
     view: null,
@@ -18,6 +19,7 @@ export function createState() {
     origin: "", // the URL query that created this game, so a reload resumes it
     review: null, // {ply, view} while looking at an earlier position
     thinking: false,
+    hinting: false, // the engine looks for a hint (the board stays the player's)
     busy: false,
     generation: 0, // bumped whenever the position changes; stale computer moves are dropped
     hint: null, // {move, value}: the engine's suggestion and its estimate for the side to move
@@ -33,6 +35,7 @@ export function entryOf(state) {
   return {
     id: state.id,
     rev: state.rev,
+    stamp: state.stamp,
     created: state.created,
     record: state.record,
     redo: state.redo,

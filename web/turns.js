@@ -13,7 +13,10 @@ import { EMPTY, pickerFor } from "./pick.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
-const AI_GRACE_MS = 10_000; // on top of the budget before the computer's worker counts as stuck
+// The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the
+// computer's worker counts as stuck even if it still beats (a dead one is noticed sooner,
+// when its heartbeat stops: engine-client.js).
+const aiTimeLimit = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
 // The engine's refusals, said in the player's language (reasons.js).
 export class EngineError extends Error {
@@ -66,17 +69,26 @@ export function createTurns(app) {
     html.dataset.thinking = on ? "true" : "false";
   }
 
+  // A hint is asked while the player keeps the board: Undo, a move, a new game or another
+  // game abandon it at once, like a computer's turn.
+  function setHinting(on) {
+    state.hinting = on;
+    html.dataset.hinting = on ? "true" : "false";
+  }
+
   // Abandon the computer's move or hint being thought about (it would be for a position
-  // that is going away). Returns at once; the computer's worker restarts in the background.
+  // that is going away). Returns at once; the computer's worker is replaced in the background.
   function cancelThinking() {
     state.generation++;
     app.ai.cancel();
     setThinking(false);
+    setHinting(false);
   }
 
   // Show `record`/`view` as the game's position. `save`: false when the position came from
   // storage (another tab, a resume) and is already saved as it is.
   function setPosition(record, view, { save = true } = {}) {
+    if (state.hinting) cancelThinking(); // a hint for the position that is going away
     const moved = state.announce && state.record && record.moves.length === state.record.moves.length + 1;
     state.record = record;
     state.view = view;
@@ -256,7 +268,7 @@ export function createTurns(app) {
   async function askEngine(levelId) {
     const budget = budgetFor(levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
-    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: budget + AI_GRACE_MS });
+    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };
   }
@@ -312,15 +324,27 @@ export function createTurns(app) {
     return button;
   }
 
+  // Not busy while the engine looks for a hint: the player keeps the board and the
+  // toolbar, and whatever changes the position abandons the hint (cancelThinking).
   async function hint() {
-    if (!app.interactive()) return;
+    if (!app.interactive() || state.hinting) return;
     const generation = state.generation;
-    await withBusy(async () => {
+    setHinting(true);
+    app.render();
+    try {
       const suggestion = await askEngine(level());
       if (generation !== state.generation || !suggestion.move) return;
       state.sel = state.picker.forMove(suggestion.move);
       state.hint = suggestion;
-    });
+    } catch (error) {
+      if (error instanceof Cancelled || generation !== state.generation) return;
+      showMessage(error instanceof EngineError ? error.message : t("error.unexpected", { message: String(error?.message || error) }));
+    } finally {
+      if (generation === state.generation) {
+        setHinting(false);
+        app.render();
+      }
+    }
   }
 
   function togglePause() {
@@ -347,6 +371,14 @@ export function createTurns(app) {
 
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") scheduleComputer();
+  });
+  // Leaving the page abandons the search (a page kept in the back-forward cache would
+  // otherwise come back to a worker still busy with it).
+  window.addEventListener("pagehide", () => {
+    if (state.thinking || state.hinting) cancelThinking();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) scheduleComputer();
   });
 
   return {

@@ -83,6 +83,7 @@ export default {
   "status.pick-incomplete": "Pick more discs to make a legal take",
   "status.hint": "Suggested: {move}. The engine gives {player} {percent} %.",
   "status.hint.move": "Suggested: {move}.",
+  "status.hint.thinking": "Looking for a good move…",
 
   "board.label": "Game board",
   "cell.empty": "{cell}, empty",
@@ -152,6 +153,8 @@ export default {
   "loading.failed.stalled": "Getting the game ready stopped making progress. Check your connection and try again.",
   "loading.failed.engine": "The game engine could not start in this browser. Try again, or try another browser.",
   "loading.failed.crashed": "The game engine stopped working. Try again: your game is saved.",
+  "loading.failed.page": "Part of the page did not arrive. Check your connection and try again.",
+  "loading.failed.page-stalled": "The page stopped loading. Check your connection and try again.",
   "engine.restarting": "The game engine stopped responding and is being restarted. Your game is safe.",
   "library.title": "Your games",
   "library.help": "Every game played here is kept on this device.",
@@ -165,6 +168,7 @@ export default {
   "library.error.save": "This browser refused to save the game (storage full or disabled). Save it as a file to keep it.",
   "library.forked": "This game was also changed in another tab, so your moves continue here as a separate game (see Games).",
   "library.followed": "This game was continued in another tab; this is its latest position.",
+  "library.previous-kept": "This link opened a new game. Your previous game is kept in your games.",
   "library.broken": "A saved game could not be opened with this version. It is kept in your games, where you can save it as a file.",
   "share.opened": "The shared game is open. Your previous game is kept in your games.",
 

@@ -82,6 +82,7 @@ export default {
   "status.pick-incomplete": "가져갈 수 있는 조합이 되도록 원반을 더 고르세요",
   "status.hint": "추천: {move}. 엔진 평가: {player} {percent}%.",
   "status.hint.move": "추천: {move}.",
+  "status.hint.thinking": "좋은 수를 찾는 중…",
 
   "board.label": "게임 판",
   "cell.empty": "{cell}, 비어 있음",
@@ -143,6 +144,8 @@ export default {
   "loading.failed.stalled": "게임 준비가 더 이상 진행되지 않습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
   "loading.failed.engine": "이 브라우저에서 게임 엔진을 시작할 수 없습니다. 다시 시도하거나 다른 브라우저를 사용해 보세요.",
   "loading.failed.crashed": "게임 엔진이 멈췄습니다. 다시 시도하세요. 게임은 저장되어 있습니다.",
+  "loading.failed.page": "페이지 파일 일부가 도착하지 않았습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
+  "loading.failed.page-stalled": "페이지를 불러오는 것이 멈췄습니다. 인터넷 연결을 확인하고 다시 시도하세요.",
   "engine.restarting": "게임 엔진이 응답하지 않아 다시 시작하는 중입니다. 게임은 안전합니다.",
   "library.title": "내 게임",
   "library.help": "여기서 둔 모든 게임은 이 기기에 보관됩니다.",
@@ -156,6 +159,7 @@ export default {
   "library.error.save": "이 브라우저가 게임 저장을 거부했습니다(저장 공간 부족 또는 사용 안 함). 게임을 지키려면 파일로 저장하세요.",
   "library.forked": "이 게임이 다른 탭에서도 바뀌었습니다. 여기서 둔 수는 별도의 게임으로 이어집니다(게임 목록 참고).",
   "library.followed": "이 게임은 다른 탭에서 이어졌습니다. 지금 보이는 것이 최신 국면입니다.",
+  "library.previous-kept": "이 링크로 새 게임을 열었습니다. 이전 게임은 게임 목록에 보관되어 있습니다.",
   "library.broken": "저장된 게임 하나를 이 버전에서 열 수 없습니다. 게임 목록에 보관되어 있으며 파일로 저장할 수 있습니다.",
   "share.opened": "공유된 게임을 열었습니다. 이전 게임은 게임 목록에 보관되어 있습니다.",
 

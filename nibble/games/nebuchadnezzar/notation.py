@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import BadNotation, BadSetup
+from ...core.text import quote
 from .layout import MAX_SIZE, MIN_SIZE, Layout
 from .moves import PASS, SWAP
 
@@ -29,7 +30,7 @@ def _point(lay: Layout, text: str, whole: str) -> tuple[int, int]:
     try:
         cell = lay.grid.parse(text)
     except ValueError as e:
-        raise BadNotation(f"Cannot read the move '{whole}': {e}.") from None
+        raise BadNotation(f"Cannot read the move {quote(whole)}: {e}.") from None
     return lay.grid.cells[cell]
 
 
@@ -47,12 +48,12 @@ def parse_move(lay: Layout, text: str) -> int:
         return lay.bit(r, c)
     first, sep, second = t[1:].partition(":")
     if not sep:
-        raise BadNotation(f"Cannot read the capture '{text}': write x, then the top-left and "
+        raise BadNotation(f"Cannot read the capture {quote(text)}: write x, then the top-left and "
                           "the bottom-right corner joined by a colon, like xc3:e5.")
     r0, c0 = _point(lay, first, text)
     r1, c1 = _point(lay, second, text)
     if r1 < r0 or c1 < c0:
-        raise BadNotation(f"In the capture '{text}' the first corner must be the top-left "
+        raise BadNotation(f"In the capture {quote(text)} the first corner must be the top-left "
                           f"one: x{lay.name(min(r0, r1), min(c0, c1))}:"
                           f"{lay.name(max(r0, r1), max(c0, c1))}.")
     return -lay.rect_mask(r0, c0, r1, c1)
@@ -108,5 +109,5 @@ def parse_position(text: str) -> Position:
                            "for black, 'w' for white.")
     t = turn.lower()
     if t not in ("b", "w"):
-        raise BadSetup(f"The colour to move must be b or w, not '{turn}'.")
+        raise BadSetup(f"The colour to move must be b or w, not {quote(turn)}.")
     return Position(size, tuple(rows), DISC_CHARS.index(t))

@@ -14,6 +14,7 @@ the notation can express is representable, legal or not, so that
 from __future__ import annotations
 
 from ...core.errors import BadNotation, IllegalMove
+from ...core.text import quote
 from .board import GRID, name
 
 SIZES = "SML"
@@ -67,7 +68,7 @@ def _hole(text: str, move: str) -> int:
     try:
         return GRID.bits[GRID.parse(text)]
     except ValueError as e:
-        raise BadNotation(f"Cannot read the move '{move}': {e}.") from None
+        raise BadNotation(f"Cannot read the move {quote(move)}: {e}.") from None
 
 
 def parse_move(text: str) -> int:
@@ -78,11 +79,11 @@ def parse_move(text: str) -> int:
     parts = t.split("-")
     letter = parts[0].upper()
     if letter not in ("S", "M", "L") or len(parts) < 2:
-        raise BadNotation(f"Cannot read the move '{t}'. {HOW}")
+        raise BadNotation(f"Cannot read the move {quote(t)}. {HOW}")
     size = SIZES.index(letter)
     if len(parts) == 2:
         if not parts[1].lower().endswith("x"):
-            raise BadNotation(f"The move '{t}' says where the peg is but not where it goes. "
+            raise BadNotation(f"The move {quote(t)} says where the peg is but not where it goes. "
                               f"{HOW}")
         return encode(size, _hole(parts[1][:-1], t), remove=True)
     empty = parts[-1].endswith("*")

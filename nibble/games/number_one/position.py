@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import BadSetup
+from ...core.text import quote
 from .board import GRID, name, playable_mask
 from .moves import SIZE_NAMES, SIZES
 
@@ -109,14 +110,14 @@ def _pegs(text: str, players: int, tokens: int) -> tuple[list[int], int]:
             star = peg.endswith("*")
             core = peg[:-1] if star else peg
             if len(core) < 3 or core[0] not in SIZES:
-                raise BadSetup(f"'{peg}' (player {seat + 1}) is not a peg: write its letter "
+                raise BadSetup(f"{quote(peg)} (player {seat + 1}) is not a peg: write its letter "
                                f"S, M or L, its hole, and * if it is turned, like Ma2*; or - "
                                f"for a player with no pegs.")
             size = SIZES.index(core[0])
             try:
                 b = GRID.bits[GRID.parse(core[1:])]
             except ValueError as e:
-                raise BadSetup(f"Player {seat + 1}'s peg '{peg}': {e}.") from None
+                raise BadSetup(f"Player {seat + 1}'s peg {quote(peg)}: {e}.") from None
             what = f"Player {seat + 1}'s {SIZE_NAMES[size]} peg on {name(b)}"
             if pegs[seat * 3 + size] != NONE:
                 raise BadSetup(f"Player {seat + 1} has two {SIZE_NAMES[size]} pegs.")
@@ -144,7 +145,7 @@ def _turn(text: str, players: int, pegs: list[int]) -> tuple[int, int]:
     if not sep or seat_text not in [str(s + 1) for s in range(players)]:
         raise BadSetup(f"The turn is the player to move (1 to {players}), a colon and the "
                        f"letters of the pegs that have already moved, like 2: or 2:SL; "
-                       f"not '{text}'.")
+                       f"not {quote(text)}.")
     seat = int(seat_text) - 1
     if pegs[seat * 3] == NONE:
         raise BadSetup(f"Player {seat + 1} is to move but is out.")
@@ -172,8 +173,8 @@ def _out(text: str, players: int, pegs: list[int]) -> list[int]:
     if text != "-":
         for item in text.split(","):
             if item not in [str(s + 1) for s in range(players)]:
-                raise BadSetup(f"'{item}' in the players out is not a player (1 to {players}); "
-                               f"write them joined by , or - for none.")
+                raise BadSetup(f"{quote(item)} in the players out is not a player "
+                               f"(1 to {players}); write them joined by , or - for none.")
             seat = int(item) - 1
             if seat in out:
                 raise BadSetup(f"Player {seat + 1} is listed as out twice.")
