@@ -20,6 +20,7 @@ import { createSession } from "./session.js";
 import { initSettings } from "./settings.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
+import { createToolbar } from "./toolbar.js";
 import { Cancelled, call, createTurns } from "./turns.js";
 import { createZoom } from "./zoom.js";
 import { createWalkthrough } from "./walkthrough.js";
@@ -34,6 +35,7 @@ const app = {
   ai: new EngineClient({ name: "ai" }),
   render: () => {
     render(app);
+    app.toolbar.fit(); // the game's name and the Pause label change its widths
     app.zoom.update(state.review?.view ?? state.view);
     app.walkthrough.update();
   },
@@ -43,6 +45,7 @@ const app = {
   review: (ply) => app.turns.review(ply),
 };
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
+app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
 app.session = createSession(app);
@@ -243,6 +246,7 @@ function wireLanguage() {
     }
     translateDom();
     translatePace();
+    app.toolbar.fit();
     if (state.view) app.render();
   });
 }
