@@ -155,6 +155,11 @@ def enter_board(page) -> None:
 ])
 def test_games_played_by_keyboard_alone(make_page, query, moves):
     page, recorder = make_page(query)
+    # every time the focus goes nowhere (to <body>), even for a moment: Enter on Take used
+    # to leave it there while the move was under way (Take is disabled meanwhile)
+    page.evaluate("() => { window.__lost = []; document.addEventListener('focusout', (e) => {"
+                  " if (!e.relatedTarget) window.__lost.push(e.target.dataset.action"
+                  " || e.target.dataset.cell || e.target.tagName); }); }")
     enter_board(page)
     for _ in range(moves):
         if page.locator("[data-result]").count():
@@ -170,6 +175,7 @@ def test_games_played_by_keyboard_alone(make_page, query, moves):
         keyboard_move(page)
     if "nebuchadnezzar" in query:
         assert page.locator("[data-result]").count() == 1  # a whole game, to its result
+    assert page.evaluate("window.__lost") == []
     assert recorder.errors == []
 
 

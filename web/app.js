@@ -8,6 +8,7 @@
 import { BoardView } from "./board.js";
 import { closeResultDialog, openNewGameDialog } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
+import { trapFocus } from "./focus-trap.js";
 import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import * as library from "./library.js";
 import { openLibraryDialog } from "./library-dialog.js";
@@ -382,11 +383,16 @@ async function boot() {
 
 function wire() {
   wireMenu($('[data-action="more"]'), $("#more-menu"));
+  trapFocus();
   window.addEventListener("resize", () => app.zoom.update(state.review?.view ?? state.view));
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled) return;
     const turns = app.turns;
+    // a move made from a button: the focus goes back to the board at once, not to <body>
+    // while the button is disabled during the move
+    const fromButton = document.activeElement === target && (target.dataset.action === "confirm" || target.closest("#move-actions"));
+    if (fromButton && app.interactive()) app.board.focus();
     switch (target.dataset.action) {
       case "confirm":
         turns.confirmPick();
@@ -450,6 +456,8 @@ function wire() {
         state.review = null;
         app.render();
       } else if (state.sel.pick.length) app.turns.clearPick();
+      else return;
+      event.preventDefault(); // used: the rules sheet stays open (rules.js)
     }
   });
   window.addEventListener("hashchange", () => {

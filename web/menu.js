@@ -17,6 +17,7 @@ export function wireMenu(toggle, menu) {
   menu.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
       event.stopPropagation();
+      event.preventDefault();
       open(false);
       toggle.focus();
     }
