@@ -69,8 +69,9 @@ def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, ori
         context.close()
 
 
-def test_the_more_menu_holds_the_other_controls_on_a_phone(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+def test_the_more_menu_and_messages_where_the_eye_is_on_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     try:
         page = context.new_page()
         page.goto(site.url + GAMES["nibble"])
@@ -82,6 +83,16 @@ def test_the_more_menu_holds_the_other_controls_on_a_phone(browser, site):
         page.wait_for_selector("#library-dialog[open]")
         page.keyboard.press("Escape")
         assert not page.is_visible("[data-action='library']")
+        # "Link copied" appears beside Share, low on the page: on screen, and it goes away
+        # by itself (it stayed for good, partly below the screen)
+        page.tap("[data-action='share']")
+        notice = page.wait_for_selector("[data-message][data-key='share']")
+        box = notice.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 741, box
+        assert notice.get_attribute("role") == "status"
+        assert page.evaluate("navigator.clipboard.readText()").startswith(site.url)
+        page.wait_for_selector("[data-message][data-key='share']", state="detached",
+                               timeout=12_000)
     finally:
         context.close()
 

@@ -223,8 +223,9 @@ async function share() {
   } catch {
     /* no clipboard here (permissions, insecure context): the field lets the player copy */
   }
-  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field, { key: "share", sticky: true, near: $('[data-action="share"]') });
-  field.select();
+  // copied: a notice that goes away by itself; else the link stays, selected, to be copied
+  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field, { key: "share", sticky: !copied, near: $('[data-action="share"]') });
+  if (!copied) field.select();
 }
 
 async function importFile(file) {
