@@ -256,6 +256,60 @@ def test_accessibility_audit_on_every_screen_and_dialog(browser, site, game):
             context.close()
 
 
+# --- loading ------------------------------------------------------------------------------
+
+RECORD_LOADING = """
+window.__loading = [];
+const note = () => {
+  const bar = document.getElementById('loading-progress');
+  if (!bar) return;
+  const row = [Number(bar.getAttribute('aria-valuenow')),
+               document.getElementById('loading-step').textContent];
+  const last = window.__loading.at(-1);
+  if (!last || last[0] !== row[0] || last[1] !== row[1]) window.__loading.push(row);
+};
+document.addEventListener('DOMContentLoaded', () => {
+  note();
+  new MutationObserver(note).observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+});
+"""
+
+
+def test_the_loading_bar_follows_the_bytes_and_only_moves_forward(browser, site):
+    """A first visit over a 6 MB/s line, in Ukrainian: the bar never goes back, the total
+    is the build's from the first byte on ("Готуємо гру — 6,1 з 12,4 МБ"), and while the
+    files arrive the bar stands where the bytes are (it jumped to 55 % at 0.0 MB, then sat
+    at 75 % through the 9.6 MB runtime)."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(RECORD_LOADING)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 10, "downloadThroughput": 6_000_000,
+            "uploadThroughput": 1_000_000})
+        page.goto(site.url + GAMES["nibble"] + "&lang=uk")
+        wait_engine(page)
+        build = page.evaluate("fetch('build.json').then(r => r.json())")
+        rows = page.evaluate("window.__loading")
+    finally:
+        context.close()
+    values = [v for v, _ in rows]
+    assert values == sorted(values) and values[-1] == 100, rows
+    total = sum(build["boot_bytes"].values()) / 1e6
+    downloads = []
+    for value, text in rows:
+        found = re.search(r"(\d+,\d) з (\d+,\d) МБ", text)
+        if found:
+            done, of = (float(x.replace(",", ".")) for x in found.groups())
+            assert abs(of - total) < 0.06, (text, total)
+            assert abs(value - 75 * done / of) <= 2, (value, text)
+            downloads.append(done)
+    assert len(downloads) >= 10 and downloads[0] == 0 and downloads[-1] > 0.9 * total, rows
+
+
 # --- a whole computer game, and the finished screen ---------------------------------------
 
 # every message the page shows, as it appears (the page may remove it before a test looks)

@@ -298,7 +298,8 @@ function translatePace() {
 async function bootEngines() {
   app.rules.onProgress = loading.onProgress;
   app.rules.onState = (status, detail) => {
-    if (status === "failed" || status === "stalled") loading.showFailed(detail, () => app.rules.retry());
+    if (status === "failed") loading.showFailed(detail, () => app.rules.retry());
+    else if (status === "stalled") loading.onStalled(detail, () => app.rules.retry());
     else if (status === "booting") loading.showLoading();
   };
   app.rules.start();
