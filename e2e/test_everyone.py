@@ -400,8 +400,13 @@ def english_words(page) -> set[str]:
 @pytest.mark.parametrize("lang", ["ko", "uk"])
 @pytest.mark.parametrize("game", ["nibble", "nebuchadnezzar", "number-one"])
 def test_korean_and_ukrainian_pages_have_no_english(make_page, lang, game):
-    page, _ = make_page(GAMES[game] + f"&lang={lang}")
+    # Nibble's link carries a bad seed: the message names the setting in the page's
+    # language ("“x”: seed에 쓸 수 없는 값입니다" kept the parameter's name)
+    query = GAMES[game].replace("seed=3", "seed=5.5")
+    page, _ = make_page(query + f"&lang={lang}")
     assert page.get_attribute("html", "lang") == lang
+    if "5.5" in query:
+        assert "5.5" in page.inner_text("[data-message]")
     assert english_words(page) == set()
     page.click(f"{SELECTABLE} >> nth=0")
     page.wait_for_timeout(200)

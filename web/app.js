@@ -6,7 +6,7 @@
 // games/<id>.js, chosen by view.game.
 
 import { BoardView } from "./board.js";
-import { closeResultDialog, openNewGameDialog } from "./dialogs.js";
+import { closeResultDialog, openNewGameDialog, optionLabel } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { trapFocus } from "./focus-trap.js";
 import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
@@ -128,7 +128,8 @@ function parseUrl(games) {
     } else if (option.type === "bool") {
       value = { true: true, 1: true, yes: true, false: false, 0: false, no: false }[raw.toLowerCase()];
     } else value = raw;
-    if (value === undefined) problems.push(t("error.url.option", { value: raw, name: option.name }));
+    // named as the new-game dialog names it, in the page's language
+    if (value === undefined) problems.push(t("error.url.option", { value: raw, name: optionLabel(option) }));
     else options[option.name] = value;
   }
   const count = seatCount(info, options);
@@ -136,7 +137,7 @@ function parseUrl(games) {
   for (let seat = 0; seat < count; seat++) {
     const name = `p${seat + 1}`;
     const raw = params.get(name) ?? (seat === 0 ? "human" : "human");
-    if (raw !== "human" && raw !== "ai") problems.push(t("error.url.seat", { name, value: raw }));
+    if (raw !== "human" && raw !== "ai") problems.push(t("error.url.option", { value: raw, name: t("option.seat", { n: seat + 1 }) }));
     seats.push(raw === "ai" ? "ai" : "human");
   }
   let level = params.get("level");
@@ -145,7 +146,7 @@ function parseUrl(games) {
     level = null;
   }
   const known = new Set(["game", "level", ...info.options.map((o) => o.name), ...Array.from({ length: info.players?.max ?? 2 }, (_, i) => `p${i + 1}`)]);
-  for (const key of keys) if (!known.has(key)) problems.push(t("error.url.option", { value: params.get(key), name: key }));
+  for (const key of keys) if (!known.has(key)) problems.push(t("error.url.unknown", { name: key }));
   if (problems.length) return { error: problems.join("; ") };
   const origin = [...keys].sort().map((k) => `${k}=${params.get(k)}`).join("&");
   return { game: info.id, options, seats, level: level ?? defaultLevel(), origin };
