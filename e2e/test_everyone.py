@@ -28,6 +28,14 @@ def ply(page) -> int:
 # --- phones ----------------------------------------------------------------------------------
 
 
+def coordinate_px(page) -> float | None:
+    """The rendered size of the board's coordinates in CSS px, None when not shown."""
+    return page.evaluate(
+        """() => { const t = document.querySelector('svg.board .coords text');
+             if (!t || !t.getClientRects().length) return null;
+             return parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a; }""")
+
+
 @pytest.mark.parametrize("orientation", sorted(PHONES))
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, orientation):
@@ -52,13 +60,17 @@ def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, ori
                  .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
                  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
         assert small == [], small
-        # board cells: large enough, or the board can be zoomed
+        # board cells: large enough, or the board can be zoomed; the coordinates legible
+        # (8 px or more) or left out until it is (hex13 drew them at 6 px)
         cell = page.locator("[data-cell]").first.bounding_box()
+        size = coordinate_px(page)
+        assert size is None or size >= 8, (game, size)
         if min(cell["width"], cell["height"]) < 32:
             assert page.is_visible("[data-action='zoom']"), (game, cell)
             page.click("[data-action='zoom']")
             cell = page.locator("[data-cell]").first.bounding_box()
             assert min(cell["width"], cell["height"]) >= 32, (game, cell)
+            assert coordinate_px(page) >= 8, game
         # the toolbar keeps accessible names in every layout
         names = page.eval_on_selector_all(
             ".toolbar button", "els => els.map(e => e.innerText.trim() || e.textContent.trim())")
