@@ -3,7 +3,8 @@ is resized through phone, tablet and desktop viewports in English, Korean and Uk
 (the longest labels), and each time the page must fit: nothing scrolls sideways (the open
 More menu included), the header is one row, the board and Confirm are on screen together,
 every control is at least 44 x 44 CSS px (with a fine pointer too: docs/web.md) and every
-toolbar button has a name."""
+toolbar button has a name. On phones, the dialogs too: nothing wider than the dialog,
+every control 44 px (a checkbox: its label, the row)."""
 
 from __future__ import annotations
 
@@ -91,5 +92,46 @@ def test_every_layout_in_every_language_fits(browser, site, game):
                         " document.documentElement.scrollWidth]; }")
                     assert menu[0] >= 0 and menu[1] <= width and menu[2] <= width, (where, menu)
                     page.keyboard.press("Escape")
+    finally:
+        context.close()
+
+
+DIALOG = """(sel) => {
+  const d = document.querySelector(sel);
+  const shown = (e) => e.getClientRects().length > 0;
+  const targets = [...d.querySelectorAll('button, select, input[type=number], input[type=text]')]
+    .filter(shown).map((e) => [e, e.getBoundingClientRect()]);
+  for (const box of d.querySelectorAll('input[type=checkbox], input[type=radio]')) {
+    const label = d.querySelector(`label[for="${box.id}"]`) || box.closest('label');
+    if (shown(box)) targets.push([box, label.getBoundingClientRect()]);
+  }
+  const small = targets.filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([e, r]) => `${e.name || e.dataset.action || e.textContent.trim().slice(0, 16)}`
+                     + ` ${Math.round(r.width)}x${Math.round(r.height)}`);
+  return {over: d.scrollWidth - d.clientWidth, right: d.getBoundingClientRect().right, small};
+}"""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_dialogs_fit_a_phone_in_ukrainian(browser, site, game):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(site.url + GAMES[game].replace("p1=ai", "p1=human") + "&lang=uk")
+        wait_engine(page)
+        for width, height in [(360, 740), (740, 360)]:
+            page.set_viewport_size({"width": width, "height": height})
+            for action, dialog in (("new-game", "#new-game-dialog"),
+                                   ("library", "#library-dialog"),
+                                   ("settings", "#settings-dialog")):
+                if not page.is_visible(f"[data-action='{action}']"):
+                    page.click("[data-action='more']")
+                page.click(f"[data-action='{action}']")
+                page.wait_for_selector(f"{dialog}[open]")
+                m = page.evaluate(DIALOG, dialog)
+                where = (game, width, action)
+                assert m["over"] <= 0 and m["right"] <= width, (where, m)
+                assert m["small"] == [], (where, m["small"])
+                page.keyboard.press("Escape")
     finally:
         context.close()
