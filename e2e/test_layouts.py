@@ -43,6 +43,39 @@ MEASURE = """async () => {
 }"""
 
 
+DIALOG = """(sel) => {
+  const d = document.querySelector(sel);
+  const shown = (e) => e.getClientRects().length > 0;
+  const targets = [...d.querySelectorAll('button, select, input[type=number], input[type=text]')]
+    .filter(shown).map((e) => [e, e.getBoundingClientRect()]);
+  for (const box of d.querySelectorAll('input[type=checkbox], input[type=radio]')) {
+    const label = d.querySelector(`label[for="${box.id}"]`) || box.closest('label');
+    if (shown(box)) targets.push([box, label.getBoundingClientRect()]);
+  }
+  const small = targets.filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([e, r]) => `${e.name || e.dataset.action || e.textContent.trim().slice(0, 16)}`
+                     + ` ${Math.round(r.width)}x${Math.round(r.height)}`);
+  return {over: d.scrollWidth - d.clientWidth, right: d.getBoundingClientRect().right, small};
+}"""
+
+
+def check_dialogs(page, game) -> None:
+    """The new-game, games and settings dialogs on the phone sizes, in the page's language."""
+    for width, height in [(360, 740), (740, 360)]:
+        page.set_viewport_size({"width": width, "height": height})
+        for action, dialog in (("new-game", "#new-game-dialog"), ("library", "#library-dialog"),
+                               ("settings", "#settings-dialog")):
+            if not page.is_visible(f"[data-action='{action}']"):
+                page.click("[data-action='more']")
+            page.click(f"[data-action='{action}']")
+            page.wait_for_selector(f"{dialog}[open]")
+            m = page.evaluate(DIALOG, dialog)
+            where = (game, width, action)
+            assert m["over"] <= 0 and m["right"] <= width, (where, m)
+            assert m["small"] == [], (where, m["small"])
+            page.keyboard.press("Escape")
+
+
 def set_language(page, lang: str) -> None:
     page.evaluate(
         "(lang) => { const s = document.getElementById('language'); s.value = lang;"
@@ -92,46 +125,7 @@ def test_every_layout_in_every_language_fits(browser, site, game):
                         " document.documentElement.scrollWidth]; }")
                     assert menu[0] >= 0 and menu[1] <= width and menu[2] <= width, (where, menu)
                     page.keyboard.press("Escape")
+        check_dialogs(page, game)  # in Ukrainian, the last language swept
     finally:
         context.close()
 
-
-DIALOG = """(sel) => {
-  const d = document.querySelector(sel);
-  const shown = (e) => e.getClientRects().length > 0;
-  const targets = [...d.querySelectorAll('button, select, input[type=number], input[type=text]')]
-    .filter(shown).map((e) => [e, e.getBoundingClientRect()]);
-  for (const box of d.querySelectorAll('input[type=checkbox], input[type=radio]')) {
-    const label = d.querySelector(`label[for="${box.id}"]`) || box.closest('label');
-    if (shown(box)) targets.push([box, label.getBoundingClientRect()]);
-  }
-  const small = targets.filter(([, r]) => r.width < 43.5 || r.height < 43.5)
-    .map(([e, r]) => `${e.name || e.dataset.action || e.textContent.trim().slice(0, 16)}`
-                     + ` ${Math.round(r.width)}x${Math.round(r.height)}`);
-  return {over: d.scrollWidth - d.clientWidth, right: d.getBoundingClientRect().right, small};
-}"""
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_dialogs_fit_a_phone_in_ukrainian(browser, site, game):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    try:
-        page = context.new_page()
-        page.goto(site.url + GAMES[game].replace("p1=ai", "p1=human") + "&lang=uk")
-        wait_engine(page)
-        for width, height in [(360, 740), (740, 360)]:
-            page.set_viewport_size({"width": width, "height": height})
-            for action, dialog in (("new-game", "#new-game-dialog"),
-                                   ("library", "#library-dialog"),
-                                   ("settings", "#settings-dialog")):
-                if not page.is_visible(f"[data-action='{action}']"):
-                    page.click("[data-action='more']")
-                page.click(f"[data-action='{action}']")
-                page.wait_for_selector(f"{dialog}[open]")
-                m = page.evaluate(DIALOG, dialog)
-                where = (game, width, action)
-                assert m["over"] <= 0 and m["right"] <= width, (where, m)
-                assert m["small"] == [], (where, m["small"])
-                page.keyboard.press("Escape")
-    finally:
-        context.close()
