@@ -95,6 +95,8 @@ def test_the_more_menu_and_messages_where_the_eye_is_on_a_phone(browser, site):
         page.wait_for_selector("#library-dialog[open]")
         page.keyboard.press("Escape")
         assert not page.is_visible("[data-action='library']")
+        # the focus goes back to More, not to <body> (Games is out of sight in the menu)
+        page.wait_for_selector("[data-action='more']:focus")
         # "Link copied" appears beside Share, low on the page: on screen, and it goes away
         # by itself (it stayed for good, partly below the screen)
         page.tap("[data-action='share']")

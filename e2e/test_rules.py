@@ -141,7 +141,7 @@ def test_the_rules_make_room_beside_the_page_and_keep_the_focus_where_they_cover
     # narrower, it covers the page: modal (also when the window shrinks with it open)
     open_rules(page)
     page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_function("() => document.querySelector('#rules-dialog').matches(':modal')")
+    page.wait_for_selector("#rules-dialog:modal")
     for key, presses in (("Tab", 30), ("Shift+Tab", 12)):
         for _ in range(presses):
             page.keyboard.press(key)

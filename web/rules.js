@@ -291,7 +291,11 @@ export function createRules({ currentGame, onWalkthrough }) {
     shown = null;
     const back = opener && opener.isConnected ? opener : document.querySelector('[data-action="rules"]');
     opener = null;
-    if (restore) back?.focus();
+    if (restore) {
+      back?.focus();
+      // an opener folded into the closed More menu cannot take it: its menu button can
+      if (document.activeElement !== back) document.querySelector('[data-action="more"]')?.focus();
+    }
   }
 
   // Escape beside the page closes it too, unless something nearer used it (a pick to
