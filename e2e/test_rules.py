@@ -112,6 +112,48 @@ def test_the_rules_in_korean_and_from_the_panel_legend(make_page):
     assert recorder.errors == []
 
 
+def rect(page, selector: str) -> dict:
+    return page.eval_on_selector(selector, "e => e.getBoundingClientRect().toJSON()")
+
+
+def test_the_rules_make_room_beside_the_page_and_keep_the_focus_where_they_cover_it(
+        make_page):
+    """Wide: a sheet beside the page, which makes room (the board and Confirm were half
+    covered at 1280 px), and Escape closes it from anywhere once nothing nearer takes it.
+    Where it covers the page: modal, and Tab never leaves it (37 of 60 Tabs went behind
+    it at 360 px) nor stops on <body>."""
+    page, recorder = make_page(GAMES["nibble"][0])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_rules(page)
+    assert not page.evaluate("document.querySelector('#rules-dialog').matches(':modal')")
+    sheet = rect(page, SHEET)
+    for selector in ("svg.board", "[data-action='confirm']"):
+        box = rect(page, selector)
+        assert box["right"] <= sheet["left"] and box["bottom"] <= 800, (selector, box, sheet)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.click("[data-cell='a1']")
+    page.keyboard.press("Escape")  # first the pick
+    assert page.locator("[data-cell][data-picked='true']").count() == 0
+    assert page.locator(SHEET).is_visible()
+    page.keyboard.press("Escape")  # then the sheet; the focus stays on the board
+    assert not page.locator(SHEET).is_visible()
+    assert page.evaluate("document.activeElement.dataset.cell") == "a1"
+    # narrower, it covers the page: modal (also when the window shrinks with it open)
+    open_rules(page)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_selector("#rules-dialog:modal")
+    for key, presses in (("Tab", 30), ("Shift+Tab", 12)):
+        for _ in range(presses):
+            page.keyboard.press(key)
+            where = page.evaluate("() => document.activeElement.closest('#rules-dialog') ? 'in'"
+                                  " : document.activeElement.tagName")
+            assert where == "in", (key, where)
+    page.keyboard.press("Escape")
+    assert not page.locator(SHEET).is_visible()
+    assert page.evaluate("document.activeElement.dataset.action") == "rules"
+    assert recorder.errors == []
+
+
 def spots(page) -> list[str]:
     """The board cells the walkthrough highlights."""
     return sorted(page.eval_on_selector_all(

@@ -17,8 +17,9 @@ What goes in:
 * ``dist/wheels/nibble-…``      the engine, built as a wheel from this repository;
 * ``dist/rules/<lang>/<game>.json``  the rules pages of docs/rules/ with their diagrams,
                                 each position computed by the engine (scripts/rules_pages.py);
-* ``dist/build.json``           versions, wheel URLs, a per-file sha256 list and a content
-                                hash of everything else (``build``).
+* ``dist/build.json``           versions, wheel URLs, the bytes the engine's boot downloads
+                                (``boot_bytes``, the loading bar's totals), a per-file
+                                sha256 list and a content hash of everything else (``build``).
 
 The result is reproducible: the same sources give byte-identical files and the same
 ``build`` hash (wheel timestamps come from SOURCE_DATE_EPOCH). Nothing is fetched at run
@@ -248,6 +249,14 @@ def build(out: Path) -> dict:
         "micropip_wheel": micropip.relative_to(staging).as_posix(),
         "engine_wheel": engine.relative_to(staging).as_posix(),
         "extra_wheels": [p.relative_to(staging).as_posix() for p in extras],
+        # what the engine's boot downloads, by the steps its worker reports (engine-worker.js
+        # stepFor): the loading bar's totals, known before the first byte arrives
+        "boot_bytes": {
+            "runtime": (staging / "pyodide" / "pyodide.asm.wasm").stat().st_size,
+            "stdlib": (staging / "pyodide" / "python_stdlib.zip").stat().st_size,
+            "micropip": micropip.stat().st_size,
+            "engine": sum(p.stat().st_size for p in (engine, *extras)),
+        },
         "files": files,
     }
     (staging / "build.json").write_text(json.dumps(info, indent=1, sort_keys=False) + "\n")

@@ -207,3 +207,51 @@ def test_the_built_site_precaches_every_rules_page():
     for lang in LANGS:
         for game in GAMES:
             assert f"rules/{lang}/{game}.json" in files, (lang, game)
+
+
+# Latin words a Korean or Ukrainian page may hold: game names, the authors' names as they
+# spell them (after the transliteration), and notation (cells such as c3 or c3-d4)
+LATIN_ALLOWED = {"nibble", "nebuchadnezzar", "number", "one", "corey", "clark", "jared",
+                 "mccomb"}
+NOTATION = re.compile(r"^x?[a-o]\d{1,2}$", re.I)
+
+
+def prose(runs):
+    """The text of inline runs, leaving out code spans (identifiers and notation)."""
+    for node in runs:
+        if isinstance(node, str):
+            yield node
+        elif node[0] in ("strong", "em"):
+            yield from prose(node[1])
+        elif node[0] == "a":
+            yield from prose(node[2])
+
+
+def texts(blocks):
+    for block in blocks:
+        kind = block["type"]
+        if kind in ("heading", "paragraph"):
+            yield from prose(block["content"])
+        elif kind == "list":
+            for item in block["items"]:
+                yield from texts(item)
+        elif kind == "table":
+            for row in [block["head"], *block["rows"]]:
+                for cell in row:
+                    yield from prose(cell)
+        elif kind == "diagram":
+            yield from prose(block["caption"])
+
+
+def test_korean_and_ukrainian_pages_have_no_english_in_their_prose(pages):
+    """The Korean and Ukrainian Nibble pages said "7 (square9)" and "at most n − t" in
+    prose: a newcomer reads words, not identifiers."""
+    for (lang, game), page in pages.items():
+        if lang == "en":
+            continue
+        found = set()
+        for text in texts(page["blocks"]):
+            for word in re.findall(r"[A-Za-z][A-Za-z0-9]*", text):
+                if len(word) > 1 and not NOTATION.match(word) and word.lower() not in LATIN_ALLOWED:
+                    found.add(word)
+        assert not found, (lang, game, sorted(found))

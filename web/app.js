@@ -6,8 +6,9 @@
 // games/<id>.js, chosen by view.game.
 
 import { BoardView } from "./board.js";
-import { closeResultDialog, openNewGameDialog } from "./dialogs.js";
+import { closeResultDialog, openNewGameDialog, optionLabel } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
+import { trapFocus } from "./focus-trap.js";
 import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import * as library from "./library.js";
 import { openLibraryDialog } from "./library-dialog.js";
@@ -20,6 +21,7 @@ import { createSession } from "./session.js";
 import { initSettings } from "./settings.js";
 import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
+import { createToolbar } from "./toolbar.js";
 import { Cancelled, call, createTurns } from "./turns.js";
 import { createZoom } from "./zoom.js";
 import { createWalkthrough } from "./walkthrough.js";
@@ -34,9 +36,10 @@ const state = createState();
 const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
-  ai: new EngineClient({ name: "ai", standby: true, beats: true }),
+  ai: startedLater(new EngineClient({ name: "ai", standby: true, beats: true })),
   render: () => {
     render(app);
+    app.toolbar.fit(); // the game's name and the Pause label change its widths
     app.zoom.update(state.review?.view ?? state.view);
     app.walkthrough.update();
   },
@@ -46,12 +49,32 @@ const app = {
   review: (ply) => app.turns.review(ply),
 };
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
+app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
 app.session = createSession(app);
 app.walkthrough = createWalkthrough(app);
 app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
 const loading = createLoading();
+
+// The computer's worker starts once the first game is shown (boot()), so that two runtimes
+// do not compile during the first paint; a computer seat asked to move before that (a
+// game where the computer begins) waits for it instead of finding no worker at all.
+function startedLater(client) {
+  let started;
+  const whenStarted = new Promise((resolve) => {
+    started = resolve;
+  });
+  const request = client.request.bind(client);
+  const start = client.start.bind(client);
+  client.request = (...args) => whenStarted.then(() => request(...args));
+  client.start = (...args) => {
+    const ready = start(...args);
+    started();
+    return ready;
+  };
+  return client;
+}
 
 function levels() {
   return state.games?.levels || [];
@@ -108,7 +131,8 @@ function parseUrl(games) {
     } else if (option.type === "bool") {
       value = { true: true, 1: true, yes: true, false: false, 0: false, no: false }[raw.toLowerCase()];
     } else value = raw;
-    if (value === undefined) problems.push(t("error.url.option", { value: raw, name: option.name }));
+    // named as the new-game dialog names it, in the page's language
+    if (value === undefined) problems.push(t("error.url.option", { value: raw, name: optionLabel(option) }));
     else options[option.name] = value;
   }
   const count = seatCount(info, options);
@@ -116,7 +140,7 @@ function parseUrl(games) {
   for (let seat = 0; seat < count; seat++) {
     const name = `p${seat + 1}`;
     const raw = params.get(name) ?? (seat === 0 ? "human" : "human");
-    if (raw !== "human" && raw !== "ai") problems.push(t("error.url.seat", { name, value: raw }));
+    if (raw !== "human" && raw !== "ai") problems.push(t("error.url.option", { value: raw, name: t("option.seat", { n: seat + 1 }) }));
     seats.push(raw === "ai" ? "ai" : "human");
   }
   let level = params.get("level");
@@ -125,7 +149,7 @@ function parseUrl(games) {
     level = null;
   }
   const known = new Set(["game", "level", ...info.options.map((o) => o.name), ...Array.from({ length: info.players?.max ?? 2 }, (_, i) => `p${i + 1}`)]);
-  for (const key of keys) if (!known.has(key)) problems.push(t("error.url.option", { value: params.get(key), name: key }));
+  for (const key of keys) if (!known.has(key)) problems.push(t("error.url.unknown", { name: key }));
   if (problems.length) return { error: problems.join("; ") };
   const origin = [...keys].sort().map((k) => `${k}=${params.get(k)}`).join("&");
   return { game: info.id, options, seats, level: level ?? defaultLevel(), origin };
@@ -212,8 +236,9 @@ async function share() {
   } catch {
     /* no clipboard here (permissions, insecure context): the field lets the player copy */
   }
-  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field, { key: "share", sticky: true, near: $('[data-action="share"]') });
-  field.select();
+  // copied: a notice that goes away by itself; else the link stays, selected, to be copied
+  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field, { key: "share", sticky: !copied, near: $('[data-action="share"]') });
+  if (!copied) field.select();
 }
 
 async function importFile(file) {
@@ -255,6 +280,7 @@ function wireLanguage() {
     }
     translateDom();
     translatePace();
+    app.toolbar.fit();
     if (state.view) app.render();
   });
 }
@@ -285,7 +311,8 @@ function translatePace() {
 async function bootEngines() {
   app.rules.onProgress = loading.onProgress;
   app.rules.onState = (status, detail) => {
-    if (status === "failed" || status === "stalled") loading.showFailed(detail, () => app.rules.retry());
+    if (status === "failed") loading.showFailed(detail, () => app.rules.retry());
+    else if (status === "stalled") loading.onStalled(detail, () => app.rules.retry());
     else if (status === "booting") loading.showLoading();
   };
   app.rules.start();
@@ -301,6 +328,7 @@ function engineState(status, detail) {
     showMessage(t("engine.restarting"), "warning", null, { key: "engine.restarting" });
   } else if (status === "ready") {
     dismissMessage("engine.restarting");
+    dismissMessage("error.ai"); // what failed for want of a worker is asked again below
     app.render();
     if (!app.ai.busy) app.turns.scheduleComputer();
   } else if (status === "failed" || status === "stalled") {
@@ -374,11 +402,16 @@ async function boot() {
 
 function wire() {
   wireMenu($('[data-action="more"]'), $("#more-menu"));
+  trapFocus();
   window.addEventListener("resize", () => app.zoom.update(state.review?.view ?? state.view));
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled) return;
     const turns = app.turns;
+    // a move made from a button: the focus goes back to the board at once, not to <body>
+    // while the button is disabled during the move
+    const fromButton = document.activeElement === target && (target.dataset.action === "confirm" || target.closest("#move-actions"));
+    if (fromButton && app.interactive()) app.board.focus();
     switch (target.dataset.action) {
       case "confirm":
         turns.confirmPick();
@@ -442,6 +475,8 @@ function wire() {
         state.review = null;
         app.render();
       } else if (state.sel.pick.length) app.turns.clearPick();
+      else return;
+      event.preventDefault(); // used: the rules sheet stays open (rules.js)
     }
   });
   window.addEventListener("hashchange", () => {

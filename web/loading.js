@@ -1,44 +1,117 @@
-// The loading screen: one bar that only moves forward, in plain words, and a failed
-// state with the reason and a Retry button when the engine cannot start.
+// The loading screen: one bar that only moves forward, in plain words ("Getting the game
+// ready — 6.1 of 12.4 MB"), and a failed state with the reason and a Retry button when
+// the engine cannot start.
+//
+// The bar follows the bytes: the totals come from build.json (`boot_bytes`, written by
+// the build) before the first byte arrives, so neither the total nor the bar jumps when
+// the runtime, fetched alongside the standard library, starts to report. The steps after
+// the downloads, which have no byte count (the runtime starting, micropip and the engine
+// being installed), fill the rest.
 //
 // Hooks: html[data-engine="loading" | "ready" | "failed"]; [data-action="retry"].
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 
-// Share of the bar per step: the downloads (by bytes) are most of the wait.
-const WEIGHTS = { runtime: 0.55, stdlib: 0.2, micropip: 0.1, engine: 0.15 };
-const ORDER = ["runtime", "stdlib", "micropip", "engine", "ready"];
+const DOWNLOADS = ["runtime", "stdlib", "micropip", "engine"]; // the worker's steps
+const SHARE = { bytes: 0.75, started: 0.15, micropip: 0.03, engine: 0.07 };
+// The worker reports downloads in bytes and the other steps in steps (1 of 1, 2 of 3):
+// a count this large is bytes.
+const isBytes = ({ done, total }) => total >= 1024 || done >= 1024;
+// The runtime starting (compiling, unpacking) reports nothing for a while; on a busy
+// machine that may pass the worker's 20 s stall limit without anything being wrong.
+const STARTING_GRACE_MS = 60_000;
+
+// "6.1" in English and Korean, "6,1" in Ukrainian
+function megabytes(bytes) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
+}
 
 export function createLoading() {
   // A repeat visit (a service worker serves everything from the cache) boots in a couple
   // of seconds: show nothing but a short spinner, and only if it takes a moment.
-  if (navigator.serviceWorker?.controller) $("#loading").classList.add("quick");
-  const fraction = {};
-  const bytes = {};
+  const quick = !!navigator.serviceWorker?.controller;
+  if (quick) $("#loading").classList.add("quick");
+  let totals = null; // step -> bytes, from build.json
+  const seen = {}; // step -> the largest total reported, if build.json cannot be read
+  const got = {}; // step -> {base, last}: bytes of the files finished, and of the current one
+  const phase = { started: 0, micropip: 0, engine: 0 };
+  let ready = false;
   let shown = 0;
+  let grace = null;
 
-  function onProgress({ step, done, total }) {
-    const index = ORDER.indexOf(step);
-    for (const s of ORDER.slice(0, Math.max(0, index))) fraction[s] = 1;
-    if (step in WEIGHTS) fraction[step] = Math.max(fraction[step] || 0, total > 0 ? Math.min(1, done / total) : 0);
-    if ((step === "runtime" || step === "stdlib") && total > 1) bytes[step] = { done, total };
-    let overall = 0;
-    for (const [s, w] of Object.entries(WEIGHTS)) overall += w * (fraction[s] || 0);
-    if (step === "ready") overall = 1;
-    shown = Math.max(shown, overall); // never backwards
+  if (!quick) {
+    fetch(new URL("build.json", document.baseURI), { cache: "no-cache" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((build) => {
+        totals = build?.boot_bytes || null;
+        draw();
+      })
+      .catch(() => {}); // the totals then come from the downloads themselves
+  }
+
+  function arrived(step) {
+    const g = got[step];
+    return g ? g.base + g.last : 0;
+  }
+
+  function total(step) {
+    return totals?.[step] ?? seen[step] ?? 0;
+  }
+
+  // Both large downloads are in: what follows is the runtime starting and installing.
+  function downloaded() {
+    return ["runtime", "stdlib"].every((s) => total(s) > 0 && arrived(s) >= total(s));
+  }
+
+  function onProgress(message) {
+    const { step, done, total: of } = message;
+    if (step === "ready") ready = true;
+    else if (DOWNLOADS.includes(step) && isBytes(message)) {
+      const g = (got[step] ??= { base: 0, last: 0 });
+      if (done < g.last) g.base += g.last; // the next file of the same step
+      g.last = done;
+      seen[step] = Math.max(seen[step] || 0, g.base + of);
+    } else if (step === "stdlib") phase.started = 1; // the runtime has started
+    else if (step in phase && of > 0) phase[step] = Math.max(phase[step], done / of);
+    draw();
+  }
+
+  function draw() {
+    const bytesTotal = DOWNLOADS.reduce((sum, s) => sum + total(s), 0);
+    const bytesIn = DOWNLOADS.reduce((sum, s) => sum + Math.min(arrived(s), total(s) || arrived(s)), 0);
+    let overall = SHARE.bytes * (bytesTotal ? bytesIn / bytesTotal : 0);
+    for (const s of ["started", "micropip", "engine"]) overall += SHARE[s] * phase[s];
+    if (ready) overall = 1;
+    shown = Math.max(shown, Math.min(1, overall)); // never backwards
+    let text;
+    if (ready) text = t("loading.step.ready");
+    else if (phase.engine > 0) text = t("loading.step.engine");
+    else if (phase.started || downloaded()) text = t("loading.step.micropip");
+    else if (bytesTotal) text = t("loading.bytes", { done: megabytes(bytesIn), total: megabytes(bytesTotal) });
+    else text = t("loading.step.runtime");
     $("#loading-bar").style.width = `${(shown * 100).toFixed(1)}%`;
-    $("#loading-progress").setAttribute("aria-valuenow", String(Math.round(shown * 100)));
-    const got = Object.values(bytes).reduce((a, b) => a + b.done, 0);
-    const all = Object.values(bytes).reduce((a, b) => a + b.total, 0);
-    $("#loading-step").textContent = all > 0 && step !== "ready" && step !== "engine" && step !== "micropip"
-      ? t("loading.bytes", { done: (got / 1e6).toFixed(1), total: (all / 1e6).toFixed(1) })
-      : t(`loading.step.${step}`);
+    const bar = $("#loading-progress");
+    bar.setAttribute("aria-valuenow", String(Math.round(shown * 100)));
+    bar.setAttribute("aria-valuetext", text);
+    $("#loading-step").textContent = text;
+  }
+
+  // The worker made no progress for a while. Still downloading: say so, with Try again.
+  // Starting (everything downloaded): a busy machine is slow, not stuck; wait longer.
+  function onStalled(detail, onRetry) {
+    if (!downloaded() || ready) {
+      showFailed(detail, onRetry);
+      return;
+    }
+    clearTimeout(grace);
+    grace = setTimeout(() => showFailed(detail, onRetry), STARTING_GRACE_MS);
   }
 
   function showFailed({ kind, message }, onRetry) {
+    clearTimeout(grace);
     html.dataset.engine = "failed";
     const box = $("#loading");
     box.hidden = false;
@@ -54,6 +127,10 @@ export function createLoading() {
     retry.disabled = false;
     retry.onclick = () => {
       retry.disabled = true;
+      // a fresh worker downloads afresh: count again (the bar stays where it is until
+      // the new count passes it)
+      for (const step of Object.keys(got)) delete got[step];
+      for (const step of Object.keys(phase)) phase[step] = 0;
       showLoading();
       onRetry();
     };
@@ -62,19 +139,21 @@ export function createLoading() {
 
   // back from the failed state to loading (a retry, or a slow boot that went on)
   function showLoading() {
+    clearTimeout(grace);
     const box = $("#loading");
     if (!box.classList.contains("failed")) return;
     box.classList.remove("failed");
     html.dataset.engine = "loading";
     $("#loading-title").textContent = t("engine.loading");
-    $("#loading-step").textContent = t("loading.step.runtime");
     $("#loading-detail").hidden = true;
     $("#loading-retry").hidden = true;
+    draw();
   }
 
   function hide() {
+    clearTimeout(grace);
     $("#loading").hidden = true;
   }
 
-  return { onProgress, showFailed, showLoading, hide };
+  return { onProgress, onStalled, showFailed, showLoading, hide };
 }

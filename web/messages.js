@@ -47,14 +47,19 @@ export function showMessage(text, kind = "error", extra = null, { key = text, ne
   item.append(button(t("action.close"), () => item.remove()));
   host.append(item);
   while (host.childElementCount > MAX) host.firstElementChild.remove();
+  // next to the control that caused it, which may sit low on a phone: bring it into view
+  if (near) item.scrollIntoView({ block: "nearest" });
   if (!sticky) {
     let timer = setTimeout(() => item.remove(), NOTICE_MS);
-    // keep it while the player is reading or using it
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => item.remove(), NOTICE_MS);
+    };
+    // kept while the player is reading or using it
     item.addEventListener("pointerenter", () => clearTimeout(timer));
     item.addEventListener("focusin", () => clearTimeout(timer));
-    item.addEventListener("pointerleave", () => {
-      timer = setTimeout(() => item.remove(), NOTICE_MS);
-    });
+    item.addEventListener("pointerleave", later);
+    item.addEventListener("focusout", (event) => item.contains(event.relatedTarget) || later());
   }
   return item;
 }

@@ -4,7 +4,10 @@
 // HTML: everything goes in with textContent), each diagram with the engine's view of its
 // position and its marks computed when the site was built, so no engine call is needed.
 //
-// A non-modal dialog at the side: the board stays usable while it is open. Escape or the
+// On a wide screen, a non-modal sheet at the side: the page makes room for it (<html
+// data-sheet="side">, styles.css), so the board and Confirm stay on screen and usable while
+// the player reads. Where the sheet would cover the page (below BESIDE), a modal dialog
+// that keeps the focus inside. Escape (from anywhere, once nothing nearer takes it) or the
 // close button closes it and puts the focus back where it was.
 //
 // Hooks: [data-action="rules"] opens it (toolbar); #rules-dialog[open] with
@@ -19,6 +22,8 @@ import { language, t } from "./i18n.js";
 const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
 const SVG = "http://www.w3.org/2000/svg";
 const pages = new Map(); // "<lang>/<game>" -> Promise of the page
+// wide enough for the sheet (480 px) beside a board of about 600 px
+const BESIDE = window.matchMedia("(min-width: 1100px)");
 
 function fetchPage(lang, game) {
   const key = `${lang}/${game}`;
@@ -204,6 +209,19 @@ export function createRules({ currentGame, onWalkthrough }) {
     return dialog;
   }
 
+  // beside the page, or modal over it; again when the window crosses the width
+  function place() {
+    const beside = BESIDE.matches;
+    if (dialog.open && dialog.matches(":modal") !== beside) return;
+    const active = document.activeElement;
+    if (dialog.open) dialog.close();
+    if (beside) dialog.show();
+    else dialog.showModal();
+    document.documentElement.dataset.sheet = beside ? "side" : "over";
+    if (active && dialog.contains(active)) active.focus({ preventScroll: true });
+  }
+  BESIDE.addEventListener("change", () => dialog?.open && place());
+
   async function fill(game, { section, focus } = {}) {
     const lang = language();
     const mine = ++generation;
@@ -259,7 +277,7 @@ export function createRules({ currentGame, onWalkthrough }) {
     if (!dialog.open) {
       const active = document.activeElement;
       opener = active && active !== document.body ? active : null;
-      dialog.show();
+      place();
     }
     return fill(wanted, { section });
   }
@@ -269,11 +287,24 @@ export function createRules({ currentGame, onWalkthrough }) {
     generation++;
     dialog.close();
     dialog.replaceChildren(); // its diagrams leave the page with it
+    delete document.documentElement.dataset.sheet;
     shown = null;
     const back = opener && opener.isConnected ? opener : document.querySelector('[data-action="rules"]');
     opener = null;
-    if (restore) back?.focus();
+    if (restore) {
+      back?.focus();
+      // an opener folded into the closed More menu cannot take it: its menu button can
+      if (document.activeElement !== back) document.querySelector('[data-action="more"]')?.focus();
+    }
   }
+
+  // Escape beside the page closes it too, unless something nearer used it (a pick to
+  // clear, a menu, another dialog): those listeners run first and prevent the default
+  window.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !dialog?.open || dialog.contains(event.target)) return;
+    if (document.querySelector("dialog[open]:modal")) return;
+    close({ restore: false }); // the focus stays where the player is
+  });
 
   // the language changed while the sheet is open: show the same game in the new one
   document.addEventListener("change", (event) => {

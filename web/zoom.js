@@ -1,9 +1,13 @@
 // Zooming the board when its cells would be too small to tap (under MIN_CELL px: the 13-
 // and 15-wide boards on a phone): a toggle beside Confirm doubles the board inside a
-// scrolling frame, and keeps the cell in use in view.
+// scrolling frame, and keeps the cell in use in view. On such a small board the
+// coordinates would be smaller still (6-7 px): below MIN_COORD they are left out until
+// the board is zoomed (the wrap's class "coords-small"), rather than drawn unreadable.
 
 const MIN_CELL = 32; // CSS px
 const ZOOMED_CELL = 48;
+const MIN_COORD = 8; // CSS px: the coordinates' letters and numbers
+const COORD_FONT = 30; // SVG units (styles.css, .coords text)
 
 export function createZoom(wrap, button) {
   let zoomed = false;
@@ -20,6 +24,9 @@ export function createZoom(wrap, button) {
     const natural = zoomed ? wrap.clientWidth / cells : (svg?.clientWidth || wrap.clientWidth) / cells;
     const small = natural < MIN_CELL;
     button.hidden = !small && !zoomed;
+    const units = svg?.viewBox.baseVal?.width;
+    const coordPx = svg && units ? (COORD_FONT * svg.clientWidth) / units : Infinity;
+    wrap.classList.toggle("coords-small", !zoomed && coordPx < MIN_COORD);
     wrap.style.setProperty("--zoomed-width", `${Math.round(cells * ZOOMED_CELL)}px`);
   }
 

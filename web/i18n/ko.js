@@ -325,8 +325,8 @@ export default {
   "result.reason.three-adjacent": "{player}: 인접한 색 {colors}에서 각각 {need}개 이상을 모았습니다.",
   "result.reason.majority-of-majorities": "판이 비었습니다. {player}: 색 {colors}에서 과반수.",
   "result.reason.decided": "{player}: 색 {colors}에서 과반수를 차지했고, 상대는 더 이상 즉시 승리할 수 없습니다.",
-  "error.url.option": "“{value}”: {name}에 쓸 수 없는 값입니다",
-  "error.url.seat": "{name}: “human” 또는 “ai”만 쓸 수 있습니다(“{value}” 불가)",
+  "error.url.option": "{name}: 쓸 수 없는 값 “{value}”",
+  "error.url.unknown": "알 수 없는 설정 “{name}”",
 
   "nibble.announce.take": "{player}: {cells} 가져감, 색 {color}",
   "nebuchadnezzar.announce.place": "{player}: {cell}에 원반",

@@ -1,0 +1,67 @@
+// The header on one row, whatever the language, the game's name and the screen: its
+// controls give way step by step until the row fits (labels are long in Ukrainian, a
+// computer-vs-computer game adds Pace and Pause), instead of breakpoints guessed for
+// English. The steps, each keeping the ones before:
+//
+//   1  the language goes into More
+//   2  Games and Settings go into More
+//   3  "icons": the toolbar's buttons show their icons only (names kept for screen readers)
+//   4  "untitled": the game's name is visually hidden (the title button keeps it as its name)
+//   5  Pace and Pause go into More
+//   6  Hint and Rules go into More
+//
+// An element marked data-fold="<step>" moves into the More menu from that step on: the
+// element itself, so every hook stays unique. The header's height goes to --topbar-h on
+// <html>, for the board's size (styles.css).
+
+const STEPS = 6;
+const CLASSES = { 3: "icons", 4: "untitled" };
+
+export function createToolbar(topbar) {
+  const html = document.documentElement;
+  const menu = topbar.querySelector("#more-menu");
+  const movable = [...topbar.querySelectorAll("[data-fold]")]; // in toolbar order
+  const homes = new Map(); // element -> the comment that marks its place in the toolbar
+  for (const el of movable) {
+    const mark = document.createComment(` ${el.dataset.action || el.id} `);
+    el.before(mark);
+    homes.set(el, mark);
+  }
+  let applied = 0;
+  let lastKey = null;
+
+  function apply(step) {
+    applied = step;
+    topbar.classList.toggle("fold", step >= 1); // the More button is shown
+    for (const [from, name] of Object.entries(CLASSES)) topbar.classList.toggle(name, step >= Number(from));
+    const folded = movable.filter((el) => step >= Number(el.dataset.fold)); // in toolbar order
+    const inMenu = [...menu.children];
+    if (folded.length === inMenu.length && folded.every((el, i) => el === inMenu[i])) return;
+    const active = document.activeElement; // moving an element takes the focus from it
+    for (const el of movable) homes.get(el).after(el);
+    menu.append(...folded);
+    if (active && active !== document.activeElement && active.isConnected) active.focus({ preventScroll: true });
+  }
+
+  const overflows = () => topbar.scrollWidth > topbar.clientWidth;
+
+  // Cheap when nothing that sets the widths changed (it runs after every render).
+  function fit() {
+    const key = `${topbar.clientWidth} ${html.lang} ${topbar.textContent.replace(/\s+/g, " ")}`;
+    if (key !== lastKey) {
+      lastKey = key;
+      let step = 0;
+      apply(0);
+      while (overflows() && step < STEPS) apply(++step);
+    }
+    html.style.setProperty("--topbar-h", `${topbar.offsetHeight}px`);
+  }
+
+  new ResizeObserver(() => fit()).observe(topbar);
+  document.fonts?.ready.then(() => {
+    lastKey = null; // a web font changes every width
+    fit();
+  });
+  fit();
+  return { fit, get step() { return applied; } };
+}
