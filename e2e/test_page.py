@@ -70,6 +70,35 @@ def test_keyboard_picks_and_names(shared, site):
     assert_clean(recorder, site)
 
 
+def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
+    from nibble.ai.ratings import RATINGS, level_ratings
+
+    page, recorder = shared
+    page.click("[data-action='new-game']")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option("#ng-game", "nibble")
+    page.select_option("#ng-variant", "square9")
+    page.click("label[for='ng-seat1-ai']")
+    note = page.locator("#ng-level-rating")
+    assert page.get_attribute("#ng-level", "aria-describedby") == "ng-level-rating"
+    for level in ("easy", "hard"):
+        page.select_option("#ng-level", level)
+        expected = level_ratings(level).get("nibble/square9")
+        if expected is None:
+            assert note.is_hidden()
+        else:
+            assert note.get_attribute("data-rating") == str(expected)
+            assert str(expected) in note.inner_text()
+    # a board the ladder has not measured shows no rating rather than another board's
+    unmeasured = [v for v in ("square9", "square13", "hex13") if f"nibble/{v}" not in RATINGS]
+    if unmeasured:
+        page.select_option("#ng-variant", unmeasured[0])
+        assert note.is_hidden()
+    page.click("#new-game-dialog [data-dialog='cancel']")
+    page.wait_for_selector("#new-game-dialog:not([open])", state="attached")
+    assert_clean(recorder, site)
+
+
 def test_square9_whole_game_by_clicks(shared, site):
     page, recorder = shared
     assert page.locator("[data-cell]").count() == 81

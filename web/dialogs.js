@@ -113,7 +113,22 @@ export function openNewGameDialog({ games, levels, current }) {
       if (level.id === (current?.level ?? levels[Math.min(1, levels.length - 1)]?.id)) o.selected = true;
       levelSelect.append(o);
     }
-    const levelField = h("div", { class: "field" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect);
+    const ratingNote = h("p", { id: "ng-level-rating", class: "field-note", "data-rating": "" });
+    levelSelect.setAttribute("aria-describedby", "ng-level-rating");
+    const levelField = h("div", { class: "field field-level" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect, ratingNote);
+
+    // The chosen level's measured strength where it was measured: the game, or the game
+    // and its variant (ratings are keyed "nibble/square9"; docs/ai.md).
+    function showRating() {
+      const level = levels.find((l) => l.id === levelSelect.value);
+      const variant = form.elements.variant?.value;
+      const ratings = level?.ratings || {};
+      const rating = ratings[variant ? `${gameId}/${variant}` : gameId];
+      ratingNote.hidden = rating == null;
+      ratingNote.dataset.rating = rating ?? "";
+      ratingNote.textContent = rating == null ? "" : t("newgame.rating", { rating });
+    }
+    levelSelect.addEventListener("change", showRating);
 
     // seats: as many as the game has (or as its players option says), each human or
     // computer, with the options that belong to that seat
@@ -148,9 +163,11 @@ export function openNewGameDialog({ games, levels, current }) {
       optionsBox.replaceChildren(...info.options.filter((o) => !o.seat).map((o) => optionField(o, sameGame ? current.options?.[o.name] : undefined, "ng")));
       seatsBox.replaceChildren();
       fillSeats();
+      showRating();
     }
     optionsBox.addEventListener("change", (event) => {
       const info = games.find((g) => g.id === gameId);
+      showRating();
       if (event.target.name === info.players?.option) fillSeats();
     });
     seatsBox.addEventListener("change", () => {

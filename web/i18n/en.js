@@ -121,6 +121,7 @@ export default {
   "result.reason.other": "{player} wins ({reason}).",
 
   "newgame.title": "New game",
+  "newgame.rating": "Rating {rating} (Elo; random moves = 0)",
   "newgame.players": "Players",
 
   "error.title": "Something went wrong",

@@ -114,6 +114,7 @@ export default {
   "result.reason.other": "{player} 승리 ({reason}).",
 
   "newgame.title": "새 게임",
+  "newgame.rating": "레이팅 {rating} (엘로; 무작위 수 = 0)",
   "newgame.players": "플레이어",
 
   "error.title": "문제가 생겼습니다",

@@ -108,6 +108,7 @@ export default {
   "result.draw": "Нічия",
 
   "newgame.title": "Нова гра",
+  "newgame.rating": "Рейтинг {rating} (Ело; випадкові ходи = 0)",
   "newgame.players": "Гравці",
 
   "error.title": "Щось пішло не так",
