@@ -11,7 +11,22 @@ from __future__ import annotations
 
 import pprint
 
-RATINGS: dict[str, dict] = {}
+RATINGS: dict[str, dict] = {'nibble/square9': {'budget_ms': 1500.0,
+                    'clock': 'cpu',
+                    'games_per_pair': 6,
+                    'games_played': 90,
+                    'intervals': {'easy': [-101, 1479],
+                                  'hard': [733, 2464],
+                                  'medium': [526, 2220],
+                                  'random': [0, 0]},
+                    'options': {'variant': 'square9'},
+                    'players': ['random@50',
+                                'easy@100',
+                                'medium@500',
+                                'hard@1500',
+                                'greedy',
+                                'alphabeta'],
+                    'ratings': {'easy': 689, 'hard': 1598, 'medium': 1373, 'random': 0}}}
 
 
 def level_ratings(level: str) -> dict[str, int]:
@@ -41,4 +56,4 @@ def write(where: str, ladder: dict, path) -> None:
     head = text[:text.index("RATINGS: dict[str, dict] = ")]
     body = "RATINGS: dict[str, dict] = " + pprint.pformat(table, width=92, sort_dicts=True)
     tail = text[text.index("\n\n\ndef level_ratings"):]
-    path.write_text(head + body + "\n" + tail)
+    path.write_text(head + body + tail)
