@@ -140,7 +140,13 @@ def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypat
     entry = scope["RATINGS"]["nibble/square9"]
     assert set(entry["ratings"]) == {"random", "easy"} and entry["ratings"]["random"] == 0
     assert entry["games_per_pair"] == 2 and entry["players"] == ["random", "easy", "greedy"]
+    others = {where: e for where, e in ratings.RATINGS.items() if where != "nibble/square9"}
+    assert {w: e for w, e in scope["RATINGS"].items() if w != "nibble/square9"} == others
     monkeypatch.setattr(ratings, "RATINGS", scope["RATINGS"])
     levels = {lv["id"]: lv for lv in handle({"op": "games"})["levels"]}
-    assert levels["easy"]["ratings"] == {"nibble/square9": entry["ratings"]["easy"]}
-    assert levels["hard"]["ratings"] == {}
+
+    def kept(level: str) -> dict:
+        return {w: round(e["ratings"][level]) for w, e in others.items() if level in e["ratings"]}
+
+    assert levels["easy"]["ratings"] == {**kept("easy"), "nibble/square9": entry["ratings"]["easy"]}
+    assert levels["hard"]["ratings"] == kept("hard")  # hard did not play this ladder
