@@ -36,7 +36,7 @@ const state = createState();
 const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
-  ai: startedLater(new EngineClient({ name: "ai", standby: true, beats: true })),
+  ai: new EngineClient({ name: "ai", standby: true, beats: true }),
   render: () => {
     render(app);
     app.toolbar.fit(); // the game's name and the Pause label change its widths
@@ -56,25 +56,6 @@ app.session = createSession(app);
 app.walkthrough = createWalkthrough(app);
 app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
 const loading = createLoading();
-
-// The computer's worker starts once the first game is shown (boot()), so that two runtimes
-// do not compile during the first paint; a computer seat asked to move before that (a
-// game where the computer begins) waits for it instead of finding no worker at all.
-function startedLater(client) {
-  let started;
-  const whenStarted = new Promise((resolve) => {
-    started = resolve;
-  });
-  const request = client.request.bind(client);
-  const start = client.start.bind(client);
-  client.request = (...args) => whenStarted.then(() => request(...args));
-  client.start = (...args) => {
-    const ready = start(...args);
-    started();
-    return ready;
-  };
-  return client;
-}
 
 function levels() {
   return state.games?.levels || [];

@@ -88,12 +88,18 @@ export class EngineClient {
     this.restarts = [];
     this.state = "idle";
     this.ready = null;
+    // Requests made before the first start() wait for it (the computer's worker starts
+    // once the first game is shown, but a computer that begins asks before that).
+    this._started = new Promise((resolve) => {
+      this._markStarted = resolve;
+    });
   }
 
   // Boot a fresh worker (the first time, on retry, after a crash or a cancel). `delayMs`:
   // wait before booting (after a cancel, so the boot does not compete for the CPU with
   // the rules worker answering what the player just did).
   start({ reload = false, delayMs = 0 } = {}) {
+    this._markStarted();
     this._stopWorker();
     const generation = ++this.generation;
     this.attempt++;
@@ -128,7 +134,8 @@ export class EngineClient {
   }
 
   request(request, { timeoutMs } = {}) {
-    if (this.state === "failed" || this.state === "idle") {
+    if (this.state === "idle") return this._started.then(() => this.request(request, { timeoutMs }));
+    if (this.state === "failed") {
       return Promise.resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
     }
     const id = this.nextId++;

@@ -144,6 +144,11 @@ export function createTurns(app) {
     }, 900);
   }
 
+  // An engine refusal in the player's words; anything else as an unexpected error.
+  function report(error) {
+    showMessage(error instanceof EngineError ? error.message : t("error.unexpected", { message: String(error?.message || error) }));
+  }
+
   async function withBusy(fn) {
     state.busy = true;
     renderControls(state);
@@ -151,9 +156,7 @@ export function createTurns(app) {
       const result = await fn();
       return result;
     } catch (error) {
-      if (!(error instanceof Cancelled)) {
-        showMessage(error instanceof EngineError ? error.message : t("error.unexpected", { message: String(error?.message || error) }));
-      }
+      if (!(error instanceof Cancelled)) report(error);
       return null;
     } finally {
       state.busy = false;
@@ -337,8 +340,7 @@ export function createTurns(app) {
       state.sel = state.picker.forMove(suggestion.move);
       state.hint = suggestion;
     } catch (error) {
-      if (error instanceof Cancelled || generation !== state.generation) return;
-      showMessage(error instanceof EngineError ? error.message : t("error.unexpected", { message: String(error?.message || error) }));
+      if (!(error instanceof Cancelled) && generation === state.generation) report(error);
     } finally {
       if (generation === state.generation) {
         setHinting(false);

@@ -78,7 +78,7 @@ class AlphaBetaPlayer(Player):
 
     def choose(self, state: State, budget: Budget) -> Decision:
         k = self.k(state)
-        if self.solve:
+        if self.solve and k.material(state) <= k.solve_at:  # (else no list of moves for it)
             moves, complete = k.tree_moves(state, self.max_moves)
             solved = endgame(k, state, moves, budget, self.solver_nodes) if (
                 complete and len(moves) > 1) else None

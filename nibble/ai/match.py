@@ -97,13 +97,12 @@ def split_name(name: str) -> tuple[str, float | None]:
 
 
 def known_player(name: str) -> bool:
-    player, _, ms = name.partition("@")
-    if player not in PLAYERS:
-        return False
+    """A player of ``PLAYERS``, with a positive thinking time if it names one."""
     try:
-        return not ms or float(ms) > 0
-    except ValueError:
+        player, ms = split_name(name)
+    except ValueError:  # "greedy@x"
         return False
+    return player in PLAYERS and (ms is None or ms > 0)
 
 
 def pair_tasks(game_id: str, options: dict, a: str, b: str, games: int,
