@@ -20,6 +20,9 @@ from .knowledge import Knowledge
 from .nibble_model import FittedModel, model_for
 
 
+MOVE_KEYS = 50_000  # takes remembered by move_scores before the memory starts afresh
+
+
 class _Consts:
     """Per-variant tables, built once."""
 
@@ -54,6 +57,9 @@ class NibbleKnowledge(Knowledge):
         self._triples_of: dict[tuple, list[list[tuple[int, int, int]]]] = {}
         self._models: dict[str, FittedModel | None] = {}
         self._hand: NibbleKnowledge | None = None
+        # (colour of each cell of the board, move -> colour << 8 | discs): a search meets
+        # the same takes again and again, and reading a big int's bits costs most in Pyodide
+        self._move_keys: tuple[list[int] | None, dict[int, int]] = (None, {})
 
     def hand_written(self) -> NibbleKnowledge:
         if not self.fitted:
@@ -230,16 +236,21 @@ class NibbleKnowledge(Knowledge):
         seat = state.to_move
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
         color_of = state.board.color_of
+        owner, keys = self._move_keys
+        if owner is not color_of or len(keys) > MOVE_KEYS:  # another board, or full
+            keys = {}
+            self._move_keys = (color_of, keys)
         val = c.val
         t = c.t
         out = []
         known: dict[int, float] = {}
         for m in moves:
-            col = color_of[(m & -m).bit_length() - 1]
-            k = m.bit_count()
-            key = col << 8 | k
+            key = keys.get(m)
+            if key is None:
+                key = keys[m] = color_of[(m & -m).bit_length() - 1] << 8 | m.bit_count()
             s = known.get(key)
             if s is None:
+                col, k = key >> 8, key & 255
                 a, b = mine[col], theirs[col]
                 a2 = min(a + k, c.n)
                 s = val[a2][b] - val[a][b] + 0.02 * k

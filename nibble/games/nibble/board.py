@@ -86,6 +86,15 @@ class Topology:
                 key_pos[off + w] = pos
                 pos += 1
         self.chunks = chunks
+        # The ring around a disc lies in a window of a few tens of bits: one shift of the
+        # board and one mask make it a small int, and the rest works on that (big-int
+        # shifts cost most in Pyodide, whose ints have 15-bit digits).
+        self.lo = lo = min(grid.ring)
+        self.window = (1 << (max(grid.ring) - lo + 1)) - 1
+        (o0, w0), (o1, w1), (o2, w2) = chunks
+        self._key_parts = (o0 - lo, (1 << w0) - 1, o1 - lo, (1 << w1) - 1, w0,
+                           o2 - lo, (1 << w2) - 1, w0 + w1)
+        self.ring_rel = tuple((r, r - lo) for r in grid.ring)
         self.table = [
             _ring_gaps([(key >> key_pos[r]) & 1 for r in grid.ring], grid.ring,
                        grid.ring_orthogonal)
@@ -108,10 +117,9 @@ class Topology:
 
     def key(self, occ: int, b: int) -> int:
         """The ring pattern around bit ``b`` as a table index."""
-        (o0, w0), (o1, w1), (o2, w2) = self.chunks
-        return (((occ >> (b + o0)) & ((1 << w0) - 1))
-                | (((occ >> (b + o1)) & ((1 << w1) - 1)) << w0)
-                | (((occ >> (b + o2)) & ((1 << w2) - 1)) << (w0 + w1)))
+        w = (occ >> (b + self.lo)) & self.window
+        r0, m0, r1, m1, s1, r2, m2, s2 = self._key_parts
+        return ((w >> r0) & m0) | (((w >> r1) & m1) << s1) | (((w >> r2) & m2) << s2)
 
     def connected(self, mask: int) -> bool:
         """Is ``mask`` one connected group (bit-parallel flood fill; empty counts)?"""
@@ -134,17 +142,29 @@ class Topology:
                 if not (occ >> (b + d)) & 1]
 
 
+# The candidates of the last board asked about are kept: a searcher asks for the same
+# position several times in a row (its move list, its win filter, its evaluation).
 def _square_candidates(s: int):
+    last = [-1, 0]  # occupancy, its candidates
+
     def candidates(occ: int) -> int:
         """Discs with an exposed vertical side and an exposed horizontal side."""
-        return (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
+        if occ == last[0]:
+            return last[1]
+        c = (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
+        last[0], last[1] = occ, c
+        return c
 
     return candidates
 
 
 def _hex_candidates(t: int):
+    last = [-1, 0]  # occupancy, its candidates
+
     def candidates(occ: int) -> int:
         """Discs with three consecutive exposed sides (E, NE, NW, W, SW, SE)."""
+        if occ == last[0]:
+            return last[1]
         e = occ & ~(occ >> 1)
         ne = occ & ~(occ << (t - 1))
         nw = occ & ~(occ << t)
@@ -152,7 +172,9 @@ def _hex_candidates(t: int):
         sw = occ & ~(occ >> (t - 1))
         se = occ & ~(occ >> t)
         a, b, c = e & ne, nw & w, sw & se  # pairs (E,NE) (NW,W) (SW,SE)
-        return (a & (nw | se)) | (b & (ne | sw)) | (c & (w | e))
+        cands = (a & (nw | se)) | (b & (ne | sw)) | (c & (w | e))
+        last[0], last[1] = occ, cands
+        return cands
 
     return candidates
 
@@ -222,10 +244,11 @@ class Board:
         find = self.find
         parent = self.parent
         rb = find(b)
-        for r in self.topo.grid.ring:
-            x = b + r
-            if not (occ >> x) & 1:
-                rx = find(x)
+        topo = self.topo
+        around = (occ >> (b + topo.lo)) & topo.window
+        for r, at in topo.ring_rel:
+            if not (around >> at) & 1:
+                rx = find(b + r)
                 if rx != rb:
                     if rx == OUTSIDE:
                         parent[rb] = rx
