@@ -19,7 +19,6 @@ from ..games.nibble.state import NibbleState
 from .knowledge import Knowledge
 from .nibble_model import FittedModel, model_for
 
-
 MOVE_KEYS = 50_000  # takes remembered by move_scores before the memory starts afresh
 
 
