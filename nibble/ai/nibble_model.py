@@ -217,13 +217,12 @@ def _tail(qs: list[float], need: int) -> float:
     """P(at least ``need`` of independent events with chances ``qs``)."""
     # dist[k] = P(exactly k so far), capped at ``need`` (k >= need all count the same)
     dist = [1.0] + [0.0] * need
+    inner = range(need - 1, 0, -1)
     for q in qs:
         p = 1.0 - q
-        for k in range(need, 0, -1):
-            if k == need:
-                dist[k] += dist[k - 1] * q
-            else:
-                dist[k] = dist[k] * p + dist[k - 1] * q
+        dist[need] += dist[need - 1] * q
+        for k in inner:
+            dist[k] = dist[k] * p + dist[k - 1] * q
         dist[0] *= p
     return dist[need]
 
