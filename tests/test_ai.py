@@ -98,6 +98,34 @@ def test_fast_win_checks_agree_with_the_protocol():
     assert checked > 500
 
 
+def test_move_scores_follow_the_board_they_are_asked_about():
+    """The knowledge remembers each take's colour and size; two boards of one variant (the
+    same bitmask is a different colour on each) must not share what it remembers."""
+    from nibble.ai.nibble_knowledge import NibbleKnowledge
+
+    def states(seed):
+        s = GAME.new_state(GAME.normalize_options({"seed": seed}))
+        rng = random.Random(seed)
+        out = []
+        while s.result is None:
+            out.append(s.copy())
+            moves = s.legal_moves()
+            s.push(moves[rng.randrange(len(moves))])
+        return out
+
+    shared = NibbleKnowledge()
+    differ = 0
+    for a, b in zip(states(1), states(2), strict=False):  # games differ in length
+        for s in (a, b, a):
+            moves = s.legal_moves()
+            got = shared.move_scores(s, moves)
+            assert got == NibbleKnowledge().move_scores(s, moves)
+        common = [m for m in a.legal_moves() if m in set(b.legal_moves())]
+        differ += sum(a.board.color_of[(m & -m).bit_length() - 1]
+                      != b.board.color_of[(m & -m).bit_length() - 1] for m in common)
+    assert differ > 0  # the boards do give one take two colours
+
+
 # -- endgame solver ----------------------------------------------------------------------
 
 def test_solver_finds_the_forced_win():
