@@ -42,7 +42,23 @@ RATINGS: dict[str, dict] = {'nebuchadnezzar': {'budget_ms': 1500.0,
                                 'hard@1500',
                                 'greedy',
                                 'alphabeta'],
-                    'ratings': {'easy': 689, 'hard': 1598, 'medium': 1373, 'random': 0}}}
+                    'ratings': {'easy': 689, 'hard': 1598, 'medium': 1373, 'random': 0}},
+ 'number-one': {'budget_ms': 1500.0,
+                'clock': 'cpu',
+                'games_per_pair': 4,
+                'games_played': 60,
+                'intervals': {'easy': [67, 937],
+                              'hard': [401, 1429],
+                              'medium': [354, 1368],
+                              'random': [0, 0]},
+                'options': {'players': 2},
+                'players': ['random@50',
+                            'easy@100',
+                            'medium@500',
+                            'hard@1500',
+                            'greedy',
+                            'alphabeta'],
+                'ratings': {'easy': 502, 'hard': 915, 'medium': 861, 'random': 0}}}
 
 
 def level_ratings(level: str) -> dict[str, int]:
