@@ -95,6 +95,11 @@ def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
     if unmeasured:
         page.select_option("#ng-variant", unmeasured[0])
         assert note.is_hidden()
+    # a game without variants is keyed by its id alone
+    page.select_option("#ng-game", "number-one")
+    page.select_option("#ng-level", "hard")
+    expected = level_ratings("hard").get("number-one")
+    assert note.get_attribute("data-rating") == ("" if expected is None else str(expected))
     page.click("#new-game-dialog [data-dialog='cancel']")
     page.wait_for_selector("#new-game-dialog:not([open])", state="attached")
     assert_clean(recorder, site)
