@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-web bench-offline clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-web bench-offline clean distclean
 
 all: build
 
@@ -79,6 +79,10 @@ bench: venv
 ## search speed of hard and medium on CPython (the Pyodide figure: node scripts/pyodide_run.mjs -m nibble.ai.bench --json)
 bench-ai: venv
 	$(VPY) -m nibble.ai.bench --json
+
+## the same in Pyodide under Node and CPython, alternating, with the ratio (JSON)
+bench-ai-ratio: venv node_modules
+	$(VPY) scripts/bench_pyodide_ratio.py --rounds 2 --seconds 2
 
 ## page boot against a bare Pyodide boot, and main-thread tasks while the computer thinks
 bench-web: build chromium
