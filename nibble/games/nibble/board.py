@@ -85,7 +85,6 @@ class Topology:
             for w in range(width):
                 key_pos[off + w] = pos
                 pos += 1
-        self.chunks = chunks
         # The ring around a disc lies in a window of a few tens of bits: one shift of the
         # board and one mask make it a small int, and the rest works on that (big-int
         # operations cost relatively more in Pyodide: about 3x CPython's time, 2x for the
@@ -143,29 +142,32 @@ class Topology:
                 if not (occ >> (b + d)) & 1]
 
 
-# The candidates of the last board asked about are kept: a searcher asks for the same
-# position several times in a row (its move list, its win filter, its evaluation).
-def _square_candidates(s: int):
+def _kept(compute):
+    """``compute`` with the candidates of the last board asked about kept: a searcher asks
+    about one position several times in a row (its move list, its win filter, its
+    evaluation)."""
     last = [-1, 0]  # occupancy, its candidates
 
     def candidates(occ: int) -> int:
-        """Discs with an exposed vertical side and an exposed horizontal side."""
-        if occ == last[0]:
-            return last[1]
-        c = (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
-        last[0], last[1] = occ, c
-        return c
+        if occ != last[0]:
+            last[0], last[1] = occ, compute(occ)
+        return last[1]
 
+    candidates.__doc__ = compute.__doc__
     return candidates
 
 
-def _hex_candidates(t: int):
-    last = [-1, 0]  # occupancy, its candidates
+def _square_candidates(s: int):
+    def candidates(occ: int) -> int:
+        """Discs with an exposed vertical side and an exposed horizontal side."""
+        return (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
 
+    return _kept(candidates)
+
+
+def _hex_candidates(t: int):
     def candidates(occ: int) -> int:
         """Discs with three consecutive exposed sides (E, NE, NW, W, SW, SE)."""
-        if occ == last[0]:
-            return last[1]
         e = occ & ~(occ >> 1)
         ne = occ & ~(occ << (t - 1))
         nw = occ & ~(occ << t)
@@ -173,11 +175,9 @@ def _hex_candidates(t: int):
         sw = occ & ~(occ >> (t - 1))
         se = occ & ~(occ >> t)
         a, b, c = e & ne, nw & w, sw & se  # pairs (E,NE) (NW,W) (SW,SE)
-        cands = (a & (nw | se)) | (b & (ne | sw)) | (c & (w | e))
-        last[0], last[1] = occ, cands
-        return cands
+        return (a & (nw | se)) | (b & (ne | sw)) | (c & (w | e))
 
-    return candidates
+    return _kept(candidates)
 
 
 _TOPOLOGIES: dict[str, Topology] = {}
