@@ -34,7 +34,7 @@ import numpy as np  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
 from nibble.ai.nibble_knowledge import NibbleKnowledge  # noqa: E402
-from nibble.ai.nibble_model import LOGIT_CLIP, Layout, layout, sample  # noqa: E402
+from nibble.ai.nibble_model import FREE_BUCKETS, LOGIT_CLIP, Layout, layout, sample  # noqa: E402
 from nibble.games import get_game  # noqa: E402
 from nibble.games.nibble.variants import VARIANTS  # noqa: E402
 
@@ -109,7 +109,7 @@ class Model:
         theta = np.zeros(self.size)
         lay = self.lay
         for i in range(lay.colour_states):  # a colour is likelier the more discs one holds
-            mine, theirs = divmod((i >> 1) // 4, lay.maj)
+            mine, theirs = divmod((i >> 1) // FREE_BUCKETS, lay.maj)
             theta[self.param_of[i]] = self.sign[i] * 0.4 * (mine - theirs)
         theta[self.nz] = 0.5
         theta[-1] = 0.3
@@ -253,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("games", nargs="+", help="JSON-lines files from selfplay_nibble.py")
     p.add_argument("--variant", default="square9", choices=sorted(VARIANTS))
     p.add_argument("--skip", type=int, default=2, help="plies skipped at the start of a game")
-    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--l2", type=float, default=1e-6,
+                   help="L2 penalty of the tables (1e-4 shrank them: held-out loss 0.6206 "
+                        "against 0.6091 at 1e-6 on 805 square13 games)")
     p.add_argument("--write", action="store_true", help="store the weights")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
@@ -272,8 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     hand = hand_loss(train, test)
     coin = math.log(2)
     note = (f"{len(games)} games, {len(train['y'])} positions fitted, {len(test['y'])} held "
-            f"out; held-out log loss {fitted:.4f} (hand-written evaluation {hand:.4f}, "
-            f"coin {coin:.4f})")
+            f"out, L2 {args.l2:g}; held-out log loss {fitted:.4f} (hand-written evaluation "
+            f"{hand:.4f}, coin {coin:.4f})")
     print(f"{note}; start {start:.4f}; {res.nit} iterations, {time.perf_counter() - t0:.0f} s",
           file=sys.stderr)
     w = model.weights(res.x)
