@@ -20,8 +20,9 @@ def neighbours_rc(shape: str, r: int, c: int) -> list[tuple[int, int]]:
     return [(r, c + 1), *up, (r, c - 1), *down]
 
 
-def legal_sets(shape: str, row_lengths, colors: dict[tuple[int, int], int], k: int):
-    """Every legal take as a frozenset of (row, col); ``colors`` holds the discs left."""
+def exposed_discs(shape: str, row_lengths, colors: dict[tuple[int, int], int],
+                  k: int) -> list[tuple[int, int]]:
+    """The discs with k adjacent exposed sides; ``colors`` holds the discs left."""
 
     def on(rc):
         r, c = rc
@@ -31,6 +32,12 @@ def legal_sets(shape: str, row_lengths, colors: dict[tuple[int, int], int], k: i
         flags = [not (on(n) and n in colors) for n in neighbours_rc(shape, *rc)]
         m = len(flags)
         return any(all(flags[(i + j) % m] for j in range(k)) for i in range(m))
+
+    return [rc for rc in colors if exposed_ok(rc)]
+
+
+def legal_sets(shape: str, row_lengths, colors: dict[tuple[int, int], int], k: int):
+    """Every legal take as a frozenset of (row, col); ``colors`` holds the discs left."""
 
     def connected(cells: set) -> bool:
         if not cells:
@@ -46,7 +53,7 @@ def legal_sets(shape: str, row_lengths, colors: dict[tuple[int, int], int], k: i
         return len(seen) == len(cells)
 
     out = set()
-    exposed = [rc for rc in colors if exposed_ok(rc)]
+    exposed = exposed_discs(shape, row_lengths, colors, k)
     for color in set(colors.values()):
         mine = [rc for rc in exposed if colors[rc] == color]
         for size in range(1, len(mine) + 1):

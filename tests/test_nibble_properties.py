@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nibble.core.record import replay, to_record
-from tests.reference import judge, legal_sets
+from tests.reference import exposed_discs, judge, legal_sets
 from tests.util import new, play_random
 
 VARIANT = st.sampled_from(["square9", "square13", "hex13"])
@@ -49,6 +49,30 @@ def test_legal_moves_match_a_naive_generator(variant, seed, choice_seed):
         assert len(mine) == len(set(mine))
         assert set(mine) == legal_sets(grid.shape, grid.row_lengths, disc_cells(s),
                                        s.variant.exposed)
+
+
+def naive_counts(state) -> list[int]:
+    grid = state.grid
+    counts = [0] * state.variant.colors
+    cells = disc_cells(state)
+    for rc in exposed_discs(grid.shape, grid.row_lengths, cells, state.variant.exposed):
+        counts[cells[rc]] += 1
+    return counts
+
+
+@given(VARIANT, SEED, SEED, st.integers(0, 2**32))
+def test_candidate_counts_match_a_naive_count_and_follow_the_board(variant, seed, other,
+                                                                   choice_seed):
+    """The per-colour counts the computer reads are remembered for the last board asked
+    about: a second game of the variant, whose discs stand on the same cells at the start
+    but in other colours, must get its own counts, and so must every later position."""
+    a, b = new(variant, seed), new(variant, other)
+    rng = random.Random(choice_seed)
+    for i, _ in enumerate(play_random(a, rng)):
+        if i % 4:
+            continue
+        for s in (a, b, a):
+            assert s.board.candidate_counts() == naive_counts(s)
 
 
 @given(VARIANT, SEED, st.integers(0, 2**32), st.booleans())

@@ -130,8 +130,6 @@ class NibbleKnowledge(Knowledge):
         """False when no take of the side to move can end the game in its favour: checked
         per colour with every takeable disc of that colour as an upper bound."""
         board = state.board
-        occ = board.occ
-        cand = board.topo.candidates(occ)
         c = self.consts(state)
         coll = state.collections[state.to_move]
         maj, t = c.maj, c.t
@@ -142,16 +140,18 @@ class NibbleKnowledge(Knowledge):
         if majors >= c.majs:
             return True  # may complete the blocking of the other side's instant wins
         last_major = majors + 1 >= c.majs
+        left = -1  # discs on the board, counted when first needed
         color = -1
-        for bits in board.color_bits:
+        for free in board.candidate_counts():
             color += 1
-            free = cand & bits
             if not free:
                 continue
-            if occ == free:
+            if left < 0:
+                left = board.occ.bit_count()
+            if free == left:
                 return True  # the board may be emptied
             held = coll[color]
-            a = held + free.bit_count()
+            a = held + free
             # the usual case, settled at once: no instant win and no new majority in reach
             if a < t and not (last_major and held < maj <= a):
                 continue

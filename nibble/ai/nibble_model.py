@@ -93,21 +93,19 @@ class Sample:
 def sample(state: NibbleState, lay: Layout | None = None) -> Sample:
     """The model's view of ``state`` from seat 0's side."""
     lay = lay or layout(state.variant)
-    board = state.board
-    cand = board.topo.candidates(board.occ)
     c0, c1 = state.collections
     to_move = state.to_move
     tm0 = 1 if to_move == 0 else 0
     maj = lay.maj
     colours = []
-    for col, bits in enumerate(board.color_bits):
+    for col, free in enumerate(state.board.candidate_counts()):
         a, b = c0[col], c1[col]
         if a >= maj:
             colours.append(-1)
         elif b >= maj:
             colours.append(-2)
         else:
-            colours.append(lay.colour_index(a, b, (cand & bits).bit_count(), tm0))
+            colours.append(lay.colour_index(a, b, free, tm0))
     return Sample(colours, (_all_best(lay, c0, c1), _all_best(lay, c1, c0)),
                   (_run_need(lay, c0, c1, state.triples), _run_need(lay, c1, c0, state.triples)),
                   to_move)
@@ -151,8 +149,6 @@ class FittedModel:
     def logit(self, state: NibbleState, seat: int) -> float:
         """Log-odds that ``seat`` wins (written for speed: it runs at every leaf)."""
         lay = self.lay
-        board = state.board
-        cand = board.topo.candidates(board.occ)
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
         tm = 1 if state.to_move == seat else 0
         maj, q_of = lay.maj, self.q
@@ -161,7 +157,7 @@ class FittedModel:
         open_q = []
         all_me = all_them = -1  # open all-of-a-colour: most discs held
         col = -1
-        for bits in board.color_bits:
+        for free in state.board.candidate_counts():
             col += 1
             a, b = mine[col], theirs[col]
             if not b and a > all_me:
@@ -173,7 +169,6 @@ class FittedModel:
             elif b >= maj:
                 lost += 1
             else:
-                free = (cand & bits).bit_count()
                 open_q.append(q_of[((a * maj + b) * FREE_BUCKETS + (free if free < top else top))
                                    * 2 + tm])
         need = lay.majs - won

@@ -195,6 +195,11 @@ def _count_bound(group: tuple[list[int], int, bool]) -> int:
     return (1 << len(group[0])) - 1
 
 
+#: the last board's candidate counts: (its colour layout, its occupancy, the counts); a
+#: layout and an occupancy fix the counts, whichever Board object asks
+_LAST_COUNTS: list = [None, -1, []]
+
+
 class Board:
     """Which cells hold discs, of which colour, and the background regions."""
 
@@ -231,6 +236,20 @@ class Board:
     def copy(self) -> Board:
         return Board(self.topo, self.color_of, self.occ, list(self.color_bits),
                      list(self.parent))
+
+    def candidate_counts(self) -> list[int]:
+        """Per colour, how many of its discs have the exposed sides a take needs (cut
+        discs included): the computer's win filter and its evaluation both read them
+        about the same position, and each count costs two big-integer operations, which
+        the browser's Python runs at a third of CPython's speed."""
+        occ = self.occ
+        last = _LAST_COUNTS
+        if last[0] is self.color_of and last[1] == occ:
+            return last[2]
+        cand = self.topo.candidates(occ)
+        counts = [(cand & bits).bit_count() for bits in self.color_bits]
+        last[0], last[1], last[2] = self.color_of, occ, counts
+        return counts
 
     # -- union–find over background cells ---------------------------------------------
 
