@@ -241,7 +241,8 @@ class Board:
         """Per colour, how many of its discs have the exposed sides a take needs (cut
         discs included): the computer's win filter and its evaluation both read them
         about the same position, and each count costs two big-integer operations, which
-        the browser's Python runs at a third of CPython's speed."""
+        the browser's Python runs at a third of CPython's speed. The list is shared with
+        the next caller about the same position: read it, never change it."""
         occ = self.occ
         last = _LAST_COUNTS
         if last[0] is self.color_of and last[1] == occ:
