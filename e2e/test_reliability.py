@@ -161,6 +161,43 @@ def test_undo_abandons_a_hint_at_once(make_page):
     assert page.evaluate("nibbleApp.state.hint") is None
 
 
+# Records the address bar's fragment whenever the page asks its engine to load a record.
+HASH_AT_LOAD = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.hashAtLoad = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.request?.op === "load") window.hashAtLoad.push(location.hash);
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_a_link_stays_in_the_address_bar_until_its_game_is_saved(make_page, site, browser):
+    """A reload while the engine replays a link must open it again: the link may leave
+    the address bar only once the game is in the library (under load, a reload right after
+    opening a link lost the game)."""
+    page_a, _ = make_page(HOT_SEAT)
+    take_first(page_a)
+    link = link_to(site, record_of(page_a), ["human", "human"])
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        context.add_init_script(HASH_AT_LOAD)
+        page = context.new_page()
+        page.goto(link)
+        wait_engine(page)
+        page.wait_for_selector("#move-list li")
+        at_load = page.evaluate("window.hashAtLoad")
+        assert at_load and all(h.startswith("#record=") for h in at_load), at_load
+        assert page.evaluate("location.hash") == ""  # opened and saved: a reload resumes it
+        assert len(library_ids(page)) == 1
+        page.reload()
+        wait_engine(page)
+        assert record_of(page)["moves"] == record_of(page_a)["moves"]
+        assert len(library_ids(page)) == 1
+    finally:
+        context.close()
+
+
 def take_first_no_wait(page) -> None:
     """A move of the human; returns as soon as it is on the list (the computer may think)."""
     before = moves(page)

@@ -194,12 +194,18 @@ async function openShared(opened, errorKey) {
   }
 }
 
-// A game link in the fragment: at start-up, or pasted into the address bar later.
+// A game link in the fragment: at start-up, or pasted into the address bar later. The
+// link leaves the address bar only once its game is saved (or refused): a reload while
+// the engine replays it must open it again, not lose it.
 async function openLink() {
   const shared = readLink();
   if (!shared) return;
-  clearLink(); // opened once; a reload then resumes the tab's game
-  await openShared(shared, "error.link");
+  const hash = window.location.hash;
+  try {
+    await openShared(shared, "error.link");
+  } finally {
+    if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
+  }
 }
 
 async function share() {
