@@ -194,6 +194,12 @@ def test_a_link_stays_in_the_address_bar_until_its_game_is_saved(make_page, site
         wait_engine(page)
         assert record_of(page)["moves"] == record_of(page_a)["moves"]
         assert len(library_ids(page)) == 1
+        # a reload that raced the saving still carries the link: it resumes, no second copy
+        page.goto(link)
+        wait_engine(page)
+        page.wait_for_selector("#move-list li")
+        assert page.evaluate("location.hash") == ""
+        assert len(library_ids(page)) == 1
     finally:
         context.close()
 

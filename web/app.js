@@ -19,7 +19,7 @@ import { interactive, render } from "./render.js";
 import { createRules } from "./rules.js";
 import { createSession } from "./session.js";
 import { initSettings } from "./settings.js";
-import { clearLink, downloadRecord, linkFor, readLink, readRecordFile } from "./share.js";
+import { clearLink, downloadRecord, linkFor, linkOrigin, readLink, readRecordFile } from "./share.js";
 import { createState } from "./state.js";
 import { createToolbar } from "./toolbar.js";
 import { Cancelled, call, createTurns } from "./turns.js";
@@ -148,12 +148,12 @@ export function seatCount(info, options) {
 // Open a record from a link or a file as a new game of the library. The engine
 // re-validates every move; if it refuses, nothing changes. The game shown before stays in
 // the library, and a button goes back to it.
-async function openRecord({ record, seats }) {
+async function openRecord({ record, seats }, origin = "") {
   const response = await call(app.rules, { op: "load", record });
   const count = response.view.players || 2;
   const valid = Array.isArray(seats) && seats.length === count ? seats : Array(count).fill("human");
   closeResultDialog();
-  const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel() });
+  const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel(), origin });
   if (previous) sayPreviousKept(previous, "share.opened");
 }
 
@@ -182,13 +182,13 @@ async function openPrevious(button) {
 
 // Open what a link or a file brought ({record, seats} or {error}); a refusal is reported
 // under `errorKey` and leaves the game in progress alone.
-async function openShared(opened, errorKey) {
+async function openShared(opened, errorKey, origin = "") {
   if (opened.error) {
     showMessage(t(errorKey, { message: quoted(t(`share.error.${opened.error}`)) }));
     return;
   }
   try {
-    await openRecord(opened);
+    await openRecord(opened, origin);
   } catch (error) {
     if (!(error instanceof Cancelled)) showMessage(t(errorKey, { message: quoted(error.message) }));
   }
@@ -201,8 +201,11 @@ async function openLink() {
   const shared = readLink();
   if (!shared) return;
   const hash = window.location.hash;
+  const origin = linkOrigin(hash);
+  const moves = JSON.stringify(shared.record?.moves);
+  const open = state.origin === origin && JSON.stringify(state.record?.moves) === moves;
   try {
-    await openShared(shared, "error.link");
+    if (!open) await openShared(shared, "error.link", origin); // else saved before a reload
   } finally {
     if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
   }

@@ -52,6 +52,14 @@ function parsePayload(payload) {
   return { record, seats };
 }
 
+/** A short name of a link (FNV-1a of its fragment), kept with the game it opened, so that
+ * a reload that raced the saving of that game resumes it instead of opening it twice. */
+export function linkOrigin(hash = window.location.hash) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < hash.length; i++) h = Math.imul(h ^ hash.charCodeAt(i), 0x01000193);
+  return `link:${(h >>> 0).toString(16)}`;
+}
+
 /** Forget the fragment, so that a reload resumes the saved game instead. */
 export function clearLink() {
   const url = new URL(window.location.href);

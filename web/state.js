@@ -16,7 +16,7 @@ export function createState() {
     picker: null, // turns clicks into moves for this view (pick.js)
     seats: ["human", "human"],
     level: null,
-    origin: "", // the URL query that created this game, so a reload resumes it
+    origin: "", // the URL query or link that created this game, so a reload resumes it
     review: null, // {ply, view} while looking at an earlier position
     thinking: false,
     hinting: false, // the engine looks for a hint (the board stays the player's)
