@@ -8,10 +8,12 @@ the model does (:func:`nibble.ai.nibble_model.sample`, seat 0's side) and labels
 the game's winner. The model's parameters are fitted by maximum likelihood (L-BFGS, a
 small L2 penalty): a colour-state table constrained so that one player's chance of a
 colour is one minus the other's, the weight of the majority-of-majorities log-odds, the
-instant-win terms and the tempo. One game in five is held out; the script prints its log
-loss next to a coin's and next to the hand-written evaluation's (with its scale fitted on
-the same games, so the comparison is fair). ``--write`` stores the variant's weights in
-nibble/ai/nibble_weights.py (other variants' weights are kept).
+instant-win terms and the tempo. The pressure of open colours is not fitted: its weight
+(``nibble_model.PRESSURE``, set by hand) enters the log-odds as a fixed term, so
+that the fitted terms are calibrated around it. One game in five is held out; the script
+prints its log loss next to a coin's and next to the hand-written evaluation's (with its
+scale fitted on the same games, so the comparison is fair). ``--write`` stores the
+variant's weights in nibble/ai/nibble_weights.py (other variants' weights are kept).
 
 Needs numpy and scipy (development tools: ``pip install numpy scipy``; the engine and
 the page never need them).
@@ -34,7 +36,15 @@ import numpy as np  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
 from nibble.ai.nibble_knowledge import NibbleKnowledge  # noqa: E402
-from nibble.ai.nibble_model import FREE_BUCKETS, LOGIT_CLIP, Layout, layout, sample  # noqa: E402
+from nibble.ai.nibble_model import (  # noqa: E402
+    FREE_BUCKETS,
+    LOGIT_CLIP,
+    PRESSURE,
+    Layout,
+    layout,
+    open_cubes,
+    sample,
+)
 from nibble.games import get_game  # noqa: E402
 from nibble.games.nibble.variants import VARIANTS  # noqa: E402
 
@@ -56,7 +66,8 @@ def positions(games: list[dict], skip: int) -> dict[str, np.ndarray]:
     """Every position of every game after the first ``skip`` plies, as the model's input."""
     game = get_game("nibble")
     hand = NibbleKnowledge()
-    rows: dict[str, list] = {k: [] for k in ("c", "all", "run", "tm", "y", "g", "hand")}
+    rows: dict[str, list] = {k: [] for k in ("c", "all", "run", "tm", "y", "g", "hand",
+                                              "press")}
     lay = None
     for gi, g in enumerate(games):
         state = game.from_setup(g["setup"], {"variant": g["variant"]})
@@ -72,6 +83,7 @@ def positions(games: list[dict], skip: int) -> dict[str, np.ndarray]:
                 rows["y"].append(y)
                 rows["g"].append(gi)
                 rows["hand"].append(hand.raw(state, 0))
+                rows["press"].append(open_cubes(*state.collections))
             state.push(state.parse_move(text))
     return {k: np.asarray(v) for k, v in rows.items()}
 
@@ -79,8 +91,9 @@ def positions(games: list[dict], skip: int) -> dict[str, np.ndarray]:
 class Model:
     """The model of nibble_model.py in numpy, with its gradient."""
 
-    def __init__(self, lay: Layout) -> None:
+    def __init__(self, lay: Layout, pressure: float = 0.0) -> None:
         self.lay = lay
+        self.pressure = pressure / lay.n ** 3  # fixed, as nibble_model.FittedModel does
         s = lay.colour_states
         canon = {}
         self.param_of = np.zeros(s, dtype=np.int64)
@@ -146,7 +159,7 @@ class Model:
         sgn = 2.0 * tm0 - 1.0
         expected = (2.0 * q - 1.0).sum(axis=1)  # majorities expected, mine less theirs
         x = (beta * logit + margin * expected + a_tab[ia0] - a_tab[ia1] + r_tab[ir0]
-             - r_tab[ir1] + tempo * sgn)
+             - r_tab[ir1] + tempo * sgn + self.pressure * d["press"])
         y = d["y"]
         value = float(np.mean(np.logaddexp(0, x) - y * x)) + l2 * float(
             z_par @ z_par + a_tab @ a_tab + r_tab @ r_tab)
@@ -266,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     d = positions(games, args.skip)
     held = d["g"] % 5 == 0
     train, test = subset(d, ~held), subset(d, held)
-    model = Model(layout(VARIANTS[args.variant]))
+    model = Model(layout(VARIANTS[args.variant]), PRESSURE.get(args.variant, 0.0))
     res = minimize(model.loss, model.start(), args=(train, args.l2), jac=True,
                    method="L-BFGS-B", options={"maxiter": 2000})
     fitted = model.loss(res.x, test, 0.0, grad=False)

@@ -3,8 +3,11 @@
     python scripts/selfplay_nibble.py --variant square9 --games 2000 --jobs 2 \
         --out build/fit/square9.jsonl
 
-Each game is played between two alpha-beta players (the hand-written evaluation, or with
-``--fitted`` the fitted one, so that a second round learns from better games) with a
+Each game is played between two alpha-beta players (``--evals hand``: the hand-written
+evaluation; ``fitted``: the fitted one, so that a second round learns from better games;
+``mixed``: one of each, seats alternating by board, so that the fit also sees what
+happens to a player that misjudges a threat the other one pursues; tried on square9,
+its fit made ``hard`` weaker: docs/ai.md) with a
 small node budget drawn per game (so the positions are those of sensible play, not of
 random moves), a few random
 moves at the start and a random move now and then (so that games differ and the fit
@@ -32,14 +35,17 @@ from nibble.games import get_game  # noqa: E402
 NODES = (150, 300, 600, 1200)  # node budgets a game's players are drawn from
 
 
-def play(task: tuple[str, int, float, int, tuple[int, ...], bool]) -> dict:
-    variant, seed, explore, opening, budgets, fitted = task
+EVALS = {"hand": (True, True), "fitted": (False, False)}  # hand-written evaluation per seat
+
+
+def play(task: tuple[str, int, float, int, tuple[int, ...], str]) -> dict:
+    variant, seed, explore, opening, budgets, evals = task
     rng = random.Random(seed * 7919 + 17)
     game = get_game("nibble")
     state = game.new_state(game.normalize_options({"variant": variant, "seed": seed}))
     nodes = [rng.choice(budgets), rng.choice(budgets)]
-    players = [AlphaBetaPlayer(rng.randrange(1 << 30), hand_written=not fitted)
-               for _ in range(2)]
+    hand = EVALS.get(evals) or ((True, False) if seed % 2 else (False, True))
+    players = [AlphaBetaPlayer(rng.randrange(1 << 30), hand_written=h) for h in hand]
     first = rng.randrange(opening + 1)
     while state.result is None:
         if len(state.moves) < first or rng.random() < explore:
@@ -52,7 +58,7 @@ def play(task: tuple[str, int, float, int, tuple[int, ...], bool]) -> dict:
     r = state.result
     return {"variant": variant, "seed": seed, "setup": state.setup(),
             "moves": [state.move_to_str(m) for m in state.moves], "nodes": nodes,
-            "fitted": fitted,
+            "evals": ["hand" if h else "fitted" for h in hand],
             "winner": r.winner, "reason": r.reason}
 
 
@@ -65,13 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opening", type=int, default=4, help="random moves at the start, at most")
     p.add_argument("--nodes", default=",".join(map(str, NODES)),
                    help="node budgets the players of a game are drawn from")
-    p.add_argument("--fitted", action="store_true",
-                   help="players evaluate with the fitted model (else the hand-written one)")
+    p.add_argument("--evals", choices=("hand", "fitted", "mixed"), default="hand",
+                   help="the players' evaluations: both hand-written, both fitted, or one of "
+                        "each")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", required=True)
     args = p.parse_args(argv)
     budgets = tuple(int(x) for x in args.nodes.split(","))
-    tasks = [(args.variant, args.seed + i, args.explore, args.opening, budgets, args.fitted)
+    tasks = [(args.variant, args.seed + i, args.explore, args.opening, budgets, args.evals)
              for i in range(args.games)]
     t0 = time.perf_counter()
     with open(args.out, "a") as out:

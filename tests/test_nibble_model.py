@@ -13,10 +13,12 @@ import pytest
 
 from nibble.ai.nibble_knowledge import NibbleKnowledge
 from nibble.ai.nibble_model import (
+    PRESSURE,
     FittedModel,
     _tail,
     layout,
     model_for,
+    open_cubes,
     sample,
 )
 from nibble.ai.nibble_weights import WEIGHTS
@@ -97,6 +99,28 @@ def test_a_variant_without_weights_falls_back_to_the_hand_written_evaluation(mon
     assert k.evaluate(s, 0) == pytest.approx(k.hand_written().evaluate(s, 0))
 
 
+def test_pressure_counts_every_open_colour_of_both_players():
+    """The pressure adds ``PRESSURE / n³ · held³`` for *every* colour the other player holds
+    none of (not only the best one, which the fitted "all" term reads), less the same for
+    the other player: so parrying a second threat is worth something too."""
+    assert PRESSURE["square9"] > 0
+    model = model_for("square9")
+    for s in random_positions("square9", 3, seed=11)[::4]:
+        mine, theirs = s.collections
+        cubes = open_cubes(mine, theirs)
+        pairs = list(zip(mine, theirs, strict=True))
+        assert cubes == sum(a ** 3 for a, b in pairs if b == 0) - sum(
+            b ** 3 for a, b in pairs if a == 0)
+        plain = model_for("square9")
+        plain.pressure = 0.0
+        assert model.logit(s, 0) - plain.logit(s, 0) == pytest.approx(
+            PRESSURE["square9"] / 9 ** 3 * cubes, abs=1e-9)
+    # the opponent collects colours 0 (six discs) and 1 (five), seat 0 holds none of either:
+    # taking one disc of colour 1 takes 5³ off the opponent's pressure, though colour 0
+    # stays the opponent's best open colour
+    assert open_cubes([0, 1, 0], [6, 5, 0]) - open_cubes([0, 0, 0], [6, 5, 0]) == 5 ** 3
+
+
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the fit script is a CPython tool")
 @pytest.mark.parametrize("variant", sorted(WEIGHTS))
 def test_the_fit_script_optimises_the_model_the_players_use(variant):
@@ -110,7 +134,7 @@ def test_the_fit_script_optimises_the_model_the_players_use(variant):
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
     lay = layout(VARIANTS[variant])
-    model = fit.Model(lay)
+    model = fit.Model(lay, PRESSURE.get(variant, 0.0))
     w = WEIGHTS[variant]
     theta = np.zeros(model.size)
     for i, v in enumerate(w["colour"]):
@@ -125,7 +149,7 @@ def test_the_fit_script_optimises_the_model_the_players_use(variant):
         smp = sample(s, lay)
         d = {"c": np.array([smp.colours]), "all": np.array([smp.all_best]),
              "run": np.array([smp.run_need]), "tm": np.array([1 - smp.to_move]),
-             "y": np.array([1.0])}
+             "press": np.array([open_cubes(*s.collections)]), "y": np.array([1.0])}
         # the loss for a win is softplus(-x): recover x
         loss = model.loss(theta, d, 0.0, grad=False)
         x = -np.log(np.expm1(loss))

@@ -20,10 +20,21 @@ The chance of the majority of majorities treats colours as independent, which th
 not (a move spent on one colour is not spent on another), so the expected margin of
 majorities, ``sum(2q - 1)``, enters too, and the fit weighs the two. The value is
 ``beta * logit(P(majority of majorities)) + margin * E[majorities, mine less theirs] +
-threats + tempo``, squashed to
+threats + tempo + pressure``, squashed to
 [-1, 1] by ``tanh(x / 2)`` (= 2·sigmoid(x) − 1: a calibrated win chance, scaled). The
 weights per variant live in :mod:`.nibble_weights`, written by the fit script; without
 weights for a variant the model is not offered (the hand-written evaluation is used).
+
+**Pressure** is the one term not fitted: ``PRESSURE[variant] · Σ (held / n)³`` over every
+colour the opponent holds none of, less the same for the opponent. Why: the fitted
+terms predict outcomes well, but self-play games cannot teach the cost of an "all of a
+colour" threat left alone, because in them every threat was parried; and the fitted
+"all" term reads the *best* open colour only, so parrying a second threat gained nothing.
+The search then let an opponent that pursues such threats collect a colour (22 of the
+23 losses of ``hard`` to ``alphabeta`` in one match). A term over *every* open colour
+makes each parry count. Its weight is set by hand, with the fit calibrating the other
+terms around it: 1 and 2 predict held-out games best of 0, 1, 2, 4 and 8 (about
+equally), and matches did not tell 0 to 4 apart (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -36,6 +47,8 @@ from ..games.nibble.variants import VARIANTS, Variant
 
 FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
+#: weight of the pressure of open colours per variant (set by hand, not fitted: docs/ai.md)
+PRESSURE: dict[str, float] = {"square9": 1.0}
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,7 @@ class FittedModel:
         self.all = weights["all"]
         self.run = weights["run"]
         self.tempo = weights["tempo"]
+        self.pressure = PRESSURE.get(variant.id, 0.0) / lay.n ** 3
         if len(z) != lay.colour_states or len(self.all) != lay.all_states or len(
                 self.run) != lay.run_states:
             raise ValueError(f"weights do not fit the layout of {variant.id}")
@@ -156,14 +170,19 @@ class FittedModel:
         won = lost = 0
         open_q = []
         all_me = all_them = -1  # open all-of-a-colour: most discs held
+        cubes = 0  # pressure: held³ summed over open colours, mine less theirs
         col = -1
         for free in state.board.candidate_counts():
             col += 1
             a, b = mine[col], theirs[col]
-            if not b and a > all_me:
-                all_me = a
-            if not a and b > all_them:
-                all_them = b
+            if not b:
+                cubes += a * a * a
+                if a > all_me:
+                    all_me = a
+            if not a:
+                cubes -= b * b * b
+                if b > all_them:
+                    all_them = b
             if a >= maj:
                 won += 1
             elif b >= maj:
@@ -184,11 +203,18 @@ class FittedModel:
         x -= self.all[(n if all_them < 0 else all_them) * 2 + 1 - tm]
         run_me, run_them = _run_needs(lay, mine, theirs, state.triples)
         x += self.run[run_me * 2 + tm] - self.run[run_them * 2 + 1 - tm]
-        return x + (self.tempo if tm else -self.tempo)
+        return x + self.pressure * cubes + (self.tempo if tm else -self.tempo)
 
     def evaluate(self, state: NibbleState, seat: int) -> float:
         """In [-1, 1]: 2·P(win) − 1."""
         return math.tanh(0.5 * self.logit(state, seat))
+
+
+def open_cubes(mine: list[int], theirs: list[int]) -> int:
+    """The pressure's sum for ``mine``: held³ over the colours ``theirs`` holds none of,
+    less the same for ``theirs`` (what :meth:`FittedModel.logit` adds up in its loop)."""
+    return sum(a * a * a if not b else -b * b * b if not a else 0
+               for a, b in zip(mine, theirs, strict=True))
 
 
 def _run_needs(lay: Layout, mine: list[int], theirs: list[int], triples) -> tuple[int, int]:
