@@ -105,16 +105,19 @@ def test_pressure_counts_every_open_colour_of_both_players():
     the other player: so parrying a second threat is worth something too."""
     assert PRESSURE["square9"] > 0
     model = model_for("square9")
+    plain = model_for("square9")
+    plain.pressure = 0.0
+    seen = 0
     for s in random_positions("square9", 3, seed=11)[::4]:
         mine, theirs = s.collections
         cubes = open_cubes(mine, theirs)
         pairs = list(zip(mine, theirs, strict=True))
         assert cubes == sum(a ** 3 for a, b in pairs if b == 0) - sum(
             b ** 3 for a, b in pairs if a == 0)
-        plain = model_for("square9")
-        plain.pressure = 0.0
         assert model.logit(s, 0) - plain.logit(s, 0) == pytest.approx(
             PRESSURE["square9"] / 9 ** 3 * cubes, abs=1e-9)
+        seen += cubes != 0
+    assert seen > 5  # the positions did have open colours to weigh
     # the opponent collects colours 0 (six discs) and 1 (five), seat 0 holds none of either:
     # taking one disc of colour 1 takes 5³ off the opponent's pressure, though colour 0
     # stays the opponent's best open colour
