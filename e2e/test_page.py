@@ -95,6 +95,13 @@ def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
     if unmeasured:
         page.select_option("#ng-variant", unmeasured[0])
         assert note.is_hidden()
+    # another measured board shows its own rating, not square9's
+    page.select_option("#ng-level", "hard")
+    for variant in ("square13", "hex13"):
+        expected = level_ratings("hard").get(f"nibble/{variant}")
+        if expected is not None and expected != level_ratings("hard").get("nibble/square9"):
+            page.select_option("#ng-variant", variant)
+            assert note.get_attribute("data-rating") == str(expected)
     # a game without variants is keyed by its id alone
     page.select_option("#ng-game", "number-one")
     page.select_option("#ng-level", "hard")
