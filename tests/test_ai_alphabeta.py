@@ -12,6 +12,7 @@ from nibble.ai.alphabeta import AlphaBetaPlayer
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
 from nibble.ai.levels import PLAYERS, make_player
 from nibble.ai.mcts import Budget
+from nibble.ai.nibble_knowledge import NibbleKnowledge
 from nibble.core.record import replay
 from nibble.games import get_game
 from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
@@ -63,6 +64,34 @@ def test_the_table_kept_between_moves_holds_for_either_seat():
                             "678912345/789123456/891234567/912345678 123456789", {})
     player.choose(other, Budget(None, 50))
     assert player.table[0][1] == other.setup()  # another game: a fresh table
+
+
+def test_a_cautious_search_keeps_its_table_apart_per_seat():
+    """hard's square9 leaves are valued with caution (not zero-sum), so values found with
+    one seat at the root must not be read, negated, by a search for the other seat: the
+    table's keys carry the root's seat. The hand-written sparring partner stays zero-sum
+    (keys without a seat)."""
+    s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
+    s.push(s.legal_moves()[0])  # seat 1 to move
+    hard = AlphaBetaPlayer(0)
+    hard.choose(s, Budget(None, 300))
+    keys = list(hard.table[1])
+    assert keys and all(len(key) == 2 and key[0] == 1 for key in keys)
+    partner = make_player("alphabeta", 0)
+    partner.choose(s, Budget(None, 300))
+    assert all(len(key) == 4 for key in partner.table[1])  # (discs, to move, collections)
+
+
+def test_leaves_are_valued_as_the_knowledge_tells_a_search():
+    """The search reads ``search_evaluate`` at its leaves (the cautious value), not the
+    zero-sum ``evaluate``."""
+    class Cautious(NibbleKnowledge):
+        def search_evaluate(self, state, seat):
+            return -0.25
+
+    s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
+    d = AlphaBetaPlayer(0, knowledge=Cautious()).choose(s, Budget(None, 200))
+    assert d.value == -0.25
 
 
 def test_annihilates_at_once_in_nebuchadnezzar():

@@ -13,6 +13,7 @@ import pytest
 
 from nibble.ai.nibble_knowledge import NibbleKnowledge
 from nibble.ai.nibble_model import (
+    CAUTION,
     PRESSURE,
     FittedModel,
     _tail,
@@ -122,6 +123,34 @@ def test_pressure_counts_every_open_colour_of_both_players():
     # taking one disc of colour 1 takes 5³ off the opponent's pressure, though colour 0
     # stays the opponent's best open colour
     assert open_cubes([0, 1, 0], [6, 5, 0]) - open_cubes([0, 0, 0], [6, 5, 0]) == 5 ** 3
+
+
+def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search():
+    """A cautious value for a seat subtracts ``CAUTION / n³ · held³`` for every colour the
+    opponent holds and the seat holds none of (never the seat's own open colours); the
+    plain evaluation, which the page shows and MCTS backs up, stays zero-sum."""
+    assert CAUTION["square9"] > 0 and "hex13" not in CAUTION
+    model = model_for("square9")
+    k = NibbleKnowledge()
+    seen = 0
+    for s in random_positions("square9", 3, seed=21)[::3]:
+        for seat in (0, 1):
+            mine, theirs = s.collections[seat], s.collections[seat ^ 1]
+            feared = sum(b ** 3 for a, b in zip(mine, theirs, strict=True) if a == 0)
+            assert model.logit(s, seat) - model.logit(s, seat, cautious=True) == (
+                pytest.approx(CAUTION["square9"] / 9 ** 3 * feared, abs=1e-9))
+            assert model.logit(s, seat) == pytest.approx(-model.logit(s, seat ^ 1), abs=1e-9)
+            seen += feared != 0 and sum(a for a, b in zip(mine, theirs, strict=True)
+                                        if b == 0) != 0
+            if s.result is None:
+                assert k.search_evaluate(s, seat) == pytest.approx(
+                    model.evaluate(s, seat, cautious=True))
+                assert k.evaluate(s, seat) == pytest.approx(model.evaluate(s, seat))
+    assert seen > 5  # both players had open colours, so "only the opponent's" was tested
+    assert not k.zero_sum_search(random_positions("square9", 1)[0])
+    hex13 = random_positions("hex13", 1)[20]
+    assert k.zero_sum_search(hex13)
+    assert k.search_evaluate(hex13, 0) == k.evaluate(hex13, 0)
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the fit script is a CPython tool")

@@ -1,8 +1,9 @@
 """An alpha-beta sparring partner: a classical searcher to measure the MCTS levels against.
 
 Minimax with alpha-beta pruning and iterative deepening, through the game protocol and
-the game's :class:`Knowledge` only: leaves are valued by ``evaluate`` (a game without an
-evaluation gets 0, so only wins and losses count), moves are ordered by the
+the game's :class:`Knowledge` only: leaves are valued by ``search_evaluate`` (the
+evaluation, perhaps cautious; a game without one gets 0, so only wins and losses
+count), moves are ordered by the
 transposition-table move, two killer moves per ply, then ``move_scores``; instant wins
 come from ``winner_after`` without searching them.
 
@@ -102,11 +103,13 @@ class _Search:
         self.max_moves = max_moves
         self.nodes = 0
         # values are stored from seat 0's side in two-player games, so that they hold
-        # whoever is to move at the root; with more players (paranoid values) the root's
-        # seat is part of the key
+        # whoever is to move at the root; with more players (paranoid values) or a leaf
+        # value that is not zero-sum (Knowledge.search_evaluate) the root's seat is part
+        # of the key
         self.tt = tt
-        self.flip = state.num_players == 2 and self.root != 0
-        self.tag = None if state.num_players == 2 else self.root
+        zero_sum = state.num_players == 2 and k.zero_sum_search(state)
+        self.flip = zero_sum and self.root != 0
+        self.tag = None if zero_sum else self.root
         self.killers: list[list[Any]] = [[] for _ in range(MAX_DEPTH + 2)]
         self.horizon = False  # did this depth cut any line short (else the tree is exact)
 
@@ -257,7 +260,7 @@ class _Search:
                 w = k.winner_after(state, m)
                 if w == mover:
                     return WIN - (ply + 1) * PLY if w == self.root else -WIN + (ply + 1) * PLY
-        return k.evaluate(state, self.root)
+        return k.search_evaluate(state, self.root)
 
     # -- ordering and tables --------------------------------------------------------------------
 

@@ -34,6 +34,17 @@ class Knowledge:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
         return 0.0
 
+    def search_evaluate(self, state: State, seat: int) -> float:
+        """The value an alpha-beta search for ``seat`` gives a leaf: :meth:`evaluate`, unless
+        the game's knowledge has the searcher fear the opponent's threats more than it
+        likes its own (:meth:`zero_sum_search` is then False)."""
+        return self.evaluate(state, seat)
+
+    def zero_sum_search(self, state: State) -> bool:
+        """Whether :meth:`search_evaluate` for one seat is minus that for the other, so a
+        search may reuse values found for the other seat."""
+        return True
+
     def hand_written(self) -> Knowledge:
         """The same knowledge with its hand-written evaluation only (no weights fitted to
         games): what the sparring partners use, so that they stand for an opponent

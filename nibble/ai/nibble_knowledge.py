@@ -227,6 +227,19 @@ class NibbleKnowledge(Knowledge):
             return m.evaluate(state, seat)
         return math.tanh(self.raw(state, seat))
 
+    def search_evaluate(self, state: NibbleState, seat: int) -> float:
+        """The fitted evaluation with the variant's caution (``nibble_model.CAUTION``): the
+        opponent's open colours weigh more than the searcher's own."""
+        if state.result is None:
+            m = self.model(state)
+            if m is not None and m.caution:
+                return m.evaluate(state, seat, cautious=True)
+        return self.evaluate(state, seat)
+
+    def zero_sum_search(self, state: NibbleState) -> bool:
+        m = self.model(state)
+        return m is None or not m.caution
+
     def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:
         """Change of the majority part of the evaluation for the mover, plus a little per
         disc. A score depends only on the colour and the number of discs taken, so it is

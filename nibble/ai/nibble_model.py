@@ -35,6 +35,16 @@ The search then let an opponent that pursues such threats collect a colour (22 o
 makes each parry count. Its weight is set by hand, with the fit calibrating the other
 terms around it: 1 and 2 predict held-out games best of 0, 1, 2, 4 and 8 (about
 equally), and matches did not tell 0 to 4 apart (docs/ai.md).
+
+**Caution** is for searching only: :meth:`FittedModel.logit` with ``cautious=True`` weighs
+the opponent's open colours ``CAUTION[variant]`` more (``Σ (held / n)³`` over every colour
+the searching side holds none of), so the value is no longer zero-sum: a searcher fears a
+threat more than it likes its own. Why: even with the pressure, ``hard`` left such threats
+alone and lost 16 of 100 games on square9 by "all of a colour"; a stronger *symmetric*
+pressure did not help (its own threats grew as attractive as the opponent's grew
+feared). With caution 3 it lost none of 200 that way and scored 171–29 where it had
+scored 158–42 on the same boards (docs/ai.md). It is not fitted (the fit assumes a
+zero-sum value) and never enters what the page shows as the evaluation of a position.
 """
 
 from __future__ import annotations
@@ -49,6 +59,8 @@ FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
 #: weight of the pressure of open colours per variant (set by hand, not fitted: docs/ai.md)
 PRESSURE: dict[str, float] = {"square9": 1.0}
+#: extra weight a searcher gives the opponent's open colours per variant (set by matches)
+CAUTION: dict[str, float] = {"square9": 3.0}
 
 
 @dataclass(frozen=True)
@@ -156,12 +168,15 @@ class FittedModel:
         self.run = weights["run"]
         self.tempo = weights["tempo"]
         self.pressure = PRESSURE.get(variant.id, 0.0) / lay.n ** 3
+        self.caution = CAUTION.get(variant.id, 0.0) / lay.n ** 3
         if len(z) != lay.colour_states or len(self.all) != lay.all_states or len(
                 self.run) != lay.run_states:
             raise ValueError(f"weights do not fit the layout of {variant.id}")
 
-    def logit(self, state: NibbleState, seat: int) -> float:
-        """Log-odds that ``seat`` wins (written for speed: it runs at every leaf)."""
+    def logit(self, state: NibbleState, seat: int, cautious: bool = False) -> float:
+        """Log-odds that ``seat`` wins (written for speed: it runs at every leaf); with
+        ``cautious``, as a searcher for ``seat`` should weigh it (the opponent's open colours
+        count ``caution`` more: not zero-sum)."""
         lay = self.lay
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
         tm = 1 if state.to_move == seat else 0
@@ -171,6 +186,7 @@ class FittedModel:
         open_q = []
         all_me = all_them = -1  # open all-of-a-colour: most discs held
         cubes = 0  # pressure: held³ summed over open colours, mine less theirs
+        feared = 0  # caution: held³ summed over the opponent's open colours
         col = -1
         for free in state.board.candidate_counts():
             col += 1
@@ -180,7 +196,9 @@ class FittedModel:
                 if a > all_me:
                     all_me = a
             if not a:
-                cubes -= b * b * b
+                cube = b * b * b
+                cubes -= cube
+                feared += cube
                 if b > all_them:
                     all_them = b
             if a >= maj:
@@ -203,11 +221,12 @@ class FittedModel:
         x -= self.all[(n if all_them < 0 else all_them) * 2 + 1 - tm]
         run_me, run_them = _run_needs(lay, mine, theirs, state.triples)
         x += self.run[run_me * 2 + tm] - self.run[run_them * 2 + 1 - tm]
-        return x + self.pressure * cubes + (self.tempo if tm else -self.tempo)
+        x += self.pressure * cubes + (self.tempo if tm else -self.tempo)
+        return x - self.caution * feared if cautious else x
 
-    def evaluate(self, state: NibbleState, seat: int) -> float:
-        """In [-1, 1]: 2·P(win) − 1."""
-        return math.tanh(0.5 * self.logit(state, seat))
+    def evaluate(self, state: NibbleState, seat: int, cautious: bool = False) -> float:
+        """In [-1, 1]: 2·P(win) − 1 (``cautious``: as :meth:`logit` says)."""
+        return math.tanh(0.5 * self.logit(state, seat, cautious))
 
 
 def open_cubes(mine: list[int], theirs: list[int]) -> int:
