@@ -44,7 +44,8 @@ alone and lost 16 of 100 games on square9 by "all of a colour"; a stronger *symm
 pressure did not help (its own threats grew as attractive as the opponent's grew
 feared). With caution 3 it lost none of 200 that way and scored 171–29 where it had
 scored 158–42 on the same boards (docs/ai.md). It is not fitted (the fit assumes a
-zero-sum value) and never enters what the page shows as the evaluation of a position.
+zero-sum value) and never enters :meth:`FittedModel.evaluate`'s plain value, which MCTS
+backs up (the ``ai`` op's ``stats.value`` for ``hard`` is its search's, so cautious).
 """
 
 from __future__ import annotations
