@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-web bench-offline clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-offline clean distclean
 
 all: build
 
@@ -83,6 +83,10 @@ bench-ai: venv
 ## the same in Pyodide under Node and CPython, alternating, with the ratio (JSON)
 bench-ai-ratio: venv node_modules
 	$(VPY) scripts/bench_pyodide_ratio.py --rounds 2 --seconds 2
+
+## the same with Pyodide in the page's browser (a worker of a bare page in Chromium)
+bench-ai-browser: build chromium
+	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_ai_browser.py --dist dist --rounds 2 --seconds 2
 
 ## page boot against a bare Pyodide boot, and main-thread tasks while the computer thinks
 bench-web: build chromium

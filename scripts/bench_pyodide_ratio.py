@@ -7,7 +7,8 @@ Runs ``python -m nibble.ai.bench`` on this CPython and inside Pyodide under Node
 that both meet the same load on a shared machine; prints one JSON object: per variant the
 median of ``hard``'s alpha-beta nodes and ``medium``'s MCTS iterations a second in each
 runtime and their ratio (the issue on strength asks ``hard`` in Pyodide to keep at least
-0.6 of its CPython speed).
+0.6 of its CPython speed). ``e2e/bench_ai_browser.py`` does the same with Pyodide in the
+page's browser (Chromium) instead of Node.
 """
 
 from __future__ import annotations
@@ -17,18 +18,49 @@ import json
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = ("hard_nodes_per_s", "medium_iter_per_s")
 
 
-def _bench(runtime: str, seconds: float) -> dict:
-    args = ["-m", "nibble.ai.bench", "--seconds", str(seconds), "--json"]
-    cmd = [sys.executable, *args] if runtime == "cpython" else [
-        "node", str(ROOT / "scripts" / "pyodide_run.mjs"), *args]
+def bench_cpython(seconds: float) -> dict:
+    """``nibble.ai.bench``'s figures on this CPython, in a fresh process."""
+    return _run([sys.executable, "-m", "nibble.ai.bench", "--seconds", str(seconds), "--json"])
+
+
+def bench_node(seconds: float) -> dict:
+    """The same inside Pyodide under Node."""
+    return _run(["node", str(ROOT / "scripts" / "pyodide_run.mjs"), "-m", "nibble.ai.bench",
+                 "--seconds", str(seconds), "--json"])
+
+
+def _run(cmd: list[str]) -> dict:
     out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def compare(runtimes: dict[str, Callable[[float], dict]], rounds: int, seconds: float) -> dict:
+    """Each runtime's figures ``rounds`` times, alternating (so that all meet the same load),
+    their medians, and each runtime's ratio to the first one."""
+    runs: dict[str, list[dict]] = {name: [] for name in runtimes}
+    for _ in range(rounds):
+        for name, bench in runtimes.items():
+            runs[name].append(bench(seconds))
+    base = next(iter(runtimes))
+    out: dict = {"rounds": rounds, "seconds": seconds,
+                 "python": {r: runs[r][0]["python"] for r in runs}, "variants": {}}
+    for variant in runs[base][0]["variants"]:
+        row: dict = {}
+        for field in FIELDS:
+            med = {r: statistics.median(x["variants"][variant][field] for x in runs[r])
+                   for r in runs}
+            row[field] = {**{r: round(v) for r, v in med.items()},
+                          **{("ratio" if len(runs) == 2 else f"ratio_{r}"):
+                             round(med[r] / med[base], 3) for r in runs if r != base}}
+        out["variants"][variant] = row
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,21 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=2, help="runs in each runtime, alternating")
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     args = p.parse_args(argv)
-    runs: dict[str, list[dict]] = {"cpython": [], "pyodide": []}
-    for _ in range(args.rounds):
-        for runtime in runs:
-            runs[runtime].append(_bench(runtime, args.seconds))
-    out: dict = {"rounds": args.rounds, "seconds": args.seconds,
-                 "python": {r: runs[r][0]["python"] for r in runs}, "variants": {}}
-    for variant in runs["cpython"][0]["variants"]:
-        row: dict = {}
-        for field in FIELDS:
-            med = {r: statistics.median(x["variants"][variant][field] for x in runs[r])
-                   for r in runs}
-            row[field] = {**{r: round(v) for r, v in med.items()},
-                          "ratio": round(med["pyodide"] / med["cpython"], 3)}
-        out["variants"][variant] = row
-    print(json.dumps(out))
+    runtimes = {"cpython": bench_cpython, "pyodide": bench_node}
+    print(json.dumps(compare(runtimes, args.rounds, args.seconds)))
     return 0
 
 
