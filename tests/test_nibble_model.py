@@ -129,7 +129,7 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search():
     """A cautious value for a seat subtracts ``CAUTION / n³ · held³`` for every colour the
     opponent holds and the seat holds none of (never the seat's own open colours); the
     plain evaluation, which the page shows and MCTS backs up, stays zero-sum."""
-    assert CAUTION["square9"] > 0 and "hex13" not in CAUTION
+    assert CAUTION["square9"] > 0 and CAUTION["hex13"] > 0 and "square13" not in CAUTION
     model = model_for("square9")
     k = NibbleKnowledge()
     seen = 0
@@ -148,9 +148,9 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search():
                 assert k.evaluate(s, seat) == pytest.approx(model.evaluate(s, seat))
     assert seen > 5  # both players had open colours, so "only the opponent's" was tested
     assert not k.zero_sum_search(random_positions("square9", 1)[0])
-    hex13 = random_positions("hex13", 1)[20]
-    assert k.zero_sum_search(hex13)
-    assert k.search_evaluate(hex13, 0) == k.evaluate(hex13, 0)
+    square13 = random_positions("square13", 1)[20]  # a board without caution
+    assert k.zero_sum_search(square13)
+    assert k.search_evaluate(square13, 0) == k.evaluate(square13, 0)
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the fit script is a CPython tool")
