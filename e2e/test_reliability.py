@@ -349,6 +349,70 @@ def test_two_tabs_confirming_at_once_keep_both_games(make_page):
         assert stored[a[0]] == a[1] and stored[b[0]] == b[1], (a, b, stored)
 
 
+#: hold the rules worker's answers to the ops named in `gated` until `release(op)`: the
+#: order in which a move in flight and another tab's game arrive is the test's to choose
+GATE_RULES = """(gated) => {
+  const rules = nibbleApp.rules;
+  const plain = rules.request.bind(rules);
+  window.gates = {};
+  window.release = (op) => window.gates[op]?.();
+  rules.request = async (request, options) => {
+    const answer = plain(request, options);
+    if (!gated.includes(request.op)) return answer;
+    await new Promise((resolve) => { window.gates[request.op] = resolve; });
+    return answer;
+  };
+}"""
+
+#: another tab's move in the game shown, made from the version this tab last saved
+WRITE_OF_ANOTHER_TAB = """(moves) => {
+  const key = Object.keys(localStorage).find(k => k.includes(":game:" + nibbleApp.state.id));
+  const ours = JSON.parse(localStorage.getItem(key));
+  const theirs = {...ours, rev: ours.rev + 1, stamp: "other-tab-write", base: ours.stamp,
+                  record: {...ours.record, moves}};
+  const text = JSON.stringify(theirs);
+  localStorage.setItem(key, text);
+  window.dispatchEvent(new StorageEvent("storage", {key, oldValue: JSON.stringify(ours),
+                                                    newValue: text, storageArea: localStorage}));
+}"""
+
+
+@pytest.mark.parametrize("first", ["load", "play"])
+def test_another_tabs_move_arriving_while_ours_is_in_flight_keeps_both(make_page, first):
+    page, _ = make_page(HOT_SEAT)
+    take_first(page)
+    game, before = page.evaluate("nibbleApp.state.id"), record_of(page)["moves"]
+    ours_cell = page.locator(f"{SELECTABLE} >> nth=0").get_attribute("data-cell")
+    other = page.evaluate(
+        "(cell) => nibbleApp.state.view.legal_moves.find(m => m !== cell)", ours_cell)
+    theirs = before + [other]
+    page.evaluate(GATE_RULES, ["play", "load"] if first == "play" else ["play"])
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click(CONFIRM)  # our move is in flight: the worker's answer is held back
+    page.wait_for_function("() => 'play' in window.gates")
+    page.evaluate(WRITE_OF_ANOTHER_TAB, theirs)  # the other tab's game, loaded to be shown
+    if first == "play":
+        page.wait_for_function("() => 'load' in window.gates")
+        page.evaluate("release('play')")  # our move lands before the other game is shown
+        page.wait_for_timeout(300)
+        page.evaluate("release('load')")
+    else:
+        page.wait_for_selector("[data-message][data-key='library.followed']")
+        page.evaluate("release('play')")  # our move lands after the other game is shown
+    page.wait_for_selector("[data-message][data-key='library.forked']", timeout=5_000)
+    wait_idle(page)
+    ours = record_of(page)["moves"]
+    assert ours[:-1] == before and ours != theirs  # our move, shown in a new game
+    mine = page.evaluate("nibbleApp.state.id")
+    assert mine != game
+    stored = page.evaluate(
+        f"""() => Object.fromEntries(Object.keys(localStorage)
+             .filter(k => k.startsWith("nibble:{PREFIX}:game:"))
+             .map(k => [k.split(":").pop(), JSON.parse(localStorage.getItem(k)).record.moves]))"""
+    )
+    assert stored == {game: theirs, mine: ours}  # the other tab's game untouched, ours kept
+
+
 def test_a_save_that_no_longer_loads_is_kept_reported_once_and_exportable(make_page):
     page, _ = make_page(HOT_SEAT)
     take_first(page)

@@ -12,6 +12,11 @@ export function createSession(app) {
   const { state } = app;
   let lastMover = "human"; // who made the change being saved: decides follow or fork
   let wroteStamp = false; // state.stamp is a write of this tab (not one it followed)
+  // Another tab's write this tab is loading to show (null when none). Until it is shown,
+  // state.rev/stamp stay those of the position on the board: a move played meanwhile was
+  // made from that position, so its save must meet the conflict, not write over the
+  // followed game as if built on it.
+  let following = null;
 
   function humanMoved() {
     lastMover = "human";
@@ -32,6 +37,7 @@ export function createSession(app) {
       state.stamp = result.saved.stamp;
       state.created = result.saved.created;
       wroteStamp = true;
+      following = null;
       return;
     }
     if (result.failed) {
@@ -48,35 +54,48 @@ export function createSession(app) {
     fork();
   }
 
-  // Keep this tab's moves as a new game in the library.
-  function fork() {
+  // Keep this tab's moves as a new game in the library: the game shown, or `moved` (a
+  // move of this tab's player that arrived after another tab's game was shown instead).
+  function fork(moved = null) {
+    following = null;
     state.id = library.newId();
     state.rev = 0;
     state.stamp = null;
     state.created = 0;
     library.setTabGame(state.id);
-    const result = library.save(entryOf(state));
-    if (result.saved) {
-      state.rev = result.saved.rev;
-      state.stamp = result.saved.stamp;
-      wroteStamp = true;
+    if (moved) {
+      state.redo = [];
+      app.turns.setPosition(moved.record, moved.view); // saved as the new entry
+    } else {
+      const result = library.save(entryOf(state));
+      if (result.saved) {
+        state.rev = result.saved.rev;
+        state.stamp = result.saved.stamp;
+        wroteStamp = true;
+      }
     }
     showMessage(t("library.forked"), "info", null, { key: "library.forked" });
   }
 
-  // Show the stored version of this game (another tab moved on).
+  // Show the stored version of this game (another tab moved on), unless something newer
+  // (a later write to follow, a fork of this tab's own move) overtakes it while it loads.
   async function follow(stored) {
+    following = stored;
     app.turns.cancelThinking();
+    let response;
     try {
-      const response = await call(app.rules, { op: "load", record: stored.record });
-      adopt(stored, response);
-      showMessage(t("library.followed"), "info", null, { key: "library.followed" });
+      response = await call(app.rules, { op: "load", record: stored.record });
     } catch {
-      fork(); // the other tab's record does not load here: keep ours
+      if (following === stored) fork(); // the other tab's record does not load here: keep ours
+      return;
     }
+    if (following !== stored) return;
+    adopt(stored, response);
+    showMessage(t("library.followed"), "info", null, { key: "library.followed" });
   }
 
   function adopt(entry, response) {
+    following = null;
     state.id = entry.id;
     state.rev = entry.rev;
     state.stamp = entry.stamp;
@@ -149,27 +168,33 @@ export function createSession(app) {
   // older one (both tabs saved at once, so both reached the same revision): whichever
   // write the storage kept stands; the tab whose own moves were overwritten keeps them
   // as a new game, a tab that only watched follows. Never two tabs on one id with
-  // different moves.
+  // different moves. "Ours" is the write being loaded to follow, if any, so that a chain
+  // of writes (a move, then the computer's answer) is recognised as it arrives.
   function onStorage(event) {
     const id = library.idOfKey(event.key);
     if (!id || id !== state.id || event.newValue == null || !state.record) return;
     const parsed = library.parseEntry(id, event.newValue);
     if (!parsed.ok) return;
     const incoming = parsed.ok;
-    if (incoming.stamp && incoming.stamp === state.stamp) return;
+    const known = following ?? { rev: state.rev, stamp: state.stamp }; // the latest write we know
+    if (incoming.stamp && incoming.stamp === known.stamp) return;
     const mine = state.record.moves.join(" ");
-    const builtOnOurs = incoming.stamp ? incoming.base === state.stamp : incoming.rev > state.rev;
-    if (builtOnOurs || incoming.record.moves.join(" ") === mine) {
-      // take its revision now, so that the next write in the chain is recognised too
+    if (incoming.record.moves.join(" ") === mine) {
+      // the same game as shown: take its revision, so the next write in the chain is recognised
+      following = null;
       state.rev = incoming.rev;
       state.stamp = incoming.stamp;
       wroteStamp = false;
-      if (incoming.record.moves.join(" ") !== mine) follow(incoming);
+      return;
+    }
+    const builtOnKnown = incoming.stamp ? incoming.base === known.stamp : incoming.rev > known.rev;
+    if (builtOnKnown) {
+      follow(incoming);
       return;
     }
     const stored = library.load(id);
-    if (!stored || stored.damaged || stored.stamp === state.stamp) return; // ours stands
-    if (wroteStamp) fork(); // our moves were overwritten: keep them
+    if (!stored || stored.damaged || stored.stamp === known.stamp) return; // ours (or the one we follow) stands
+    if (wroteStamp && !following) fork(); // our moves were overwritten: keep them
     else follow(stored);
   }
 

@@ -166,11 +166,18 @@ export function createTurns(app) {
   }
 
   async function playMove(move) {
+    const generation = state.generation;
     const response = await call(app.rules, { op: "play", record: state.record, move });
+    app.session.humanMoved();
+    if (generation !== state.generation) {
+      // another tab's game was shown meanwhile: the move was made from the position before
+      state.announce = true;
+      app.session.fork(response);
+      return;
+    }
     if (state.redo.length && state.redo[state.redo.length - 1] === move) state.redo.pop();
     else state.redo = [];
     state.announce = true;
-    app.session.humanMoved();
     setPosition(response.record, response.view);
   }
 
