@@ -166,10 +166,10 @@ export function createTurns(app) {
   }
 
   async function playMove(move) {
-    const generation = state.generation;
-    const response = await call(app.rules, { op: "play", record: state.record, move });
+    const from = state.record;
+    const response = await call(app.rules, { op: "play", record: from, move });
     app.session.humanMoved();
-    if (generation !== state.generation) {
+    if (state.record !== from) {
       // another tab's game was shown meanwhile: the move was made from the position before
       state.announce = true;
       app.session.fork(response);
