@@ -125,11 +125,11 @@ def test_pressure_counts_every_open_colour_of_both_players():
     assert open_cubes([0, 1, 0], [6, 5, 0]) - open_cubes([0, 0, 0], [6, 5, 0]) == 5 ** 3
 
 
-def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search():
+def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search(monkeypatch):
     """A cautious value for a seat subtracts ``CAUTION / n³ · held³`` for every colour the
     opponent holds and the seat holds none of (never the seat's own open colours); the
     plain evaluation, which the page shows and MCTS backs up, stays zero-sum."""
-    assert CAUTION["square9"] > 0 and CAUTION["hex13"] > 0 and "square13" not in CAUTION
+    assert all(CAUTION[variant] > 0 for variant in ("square9", "square13", "hex13"))
     model = model_for("square9")
     k = NibbleKnowledge()
     seen = 0
@@ -148,9 +148,13 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search():
                 assert k.evaluate(s, seat) == pytest.approx(model.evaluate(s, seat))
     assert seen > 5  # both players had open colours, so "only the opponent's" was tested
     assert not k.zero_sum_search(random_positions("square9", 1)[0])
-    square13 = random_positions("square13", 1)[20]  # a board without caution
-    assert k.zero_sum_search(square13)
-    assert k.search_evaluate(square13, 0) == k.evaluate(square13, 0)
+    square13 = random_positions("square13", 1)[20]
+    assert not k.zero_sum_search(square13)
+    monkeypatch.delitem(CAUTION, "square13")  # a board without caution: the plain value
+    plain = NibbleKnowledge()
+    assert plain.zero_sum_search(square13)
+    assert plain.search_evaluate(square13, 0) == plain.evaluate(square13, 0)
+    assert k.search_evaluate(square13, 0) < plain.search_evaluate(square13, 0)
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the fit script is a CPython tool")

@@ -43,8 +43,9 @@ threat more than it likes its own. Why: even with the pressure, ``hard`` left su
 alone and lost 16 of 100 games on square9 by "all of a colour"; a stronger *symmetric*
 pressure did not help (its own threats grew as attractive as the opponent's grew
 feared). With caution 3 it lost none of 200 that way and scored 171–29 where it had
-scored 158–42 on the same boards; on hex13 (no pressure) 86–14 where it had scored
-77–23 on other boards (docs/ai.md). It is not fitted (the fit assumes a
+scored 158–42 on the same boards; on square13 (no pressure) 88–12 where it had scored
+77–23 on the same boards, on hex13 (no pressure) 86–14 where it had scored 77–23 on
+other boards (docs/ai.md). It is not fitted (the fit assumes a
 zero-sum value) and never enters :meth:`FittedModel.evaluate`'s plain value, which MCTS
 backs up (the ``ai`` op's ``stats.value`` for ``hard`` is its search's, so cautious).
 """
@@ -62,7 +63,7 @@ LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
 #: weight of the pressure of open colours per variant (set by hand, not fitted: docs/ai.md)
 PRESSURE: dict[str, float] = {"square9": 1.0}
 #: extra weight a searcher gives the opponent's open colours per variant (set by matches)
-CAUTION: dict[str, float] = {"square9": 3.0, "hex13": 3.0}
+CAUTION: dict[str, float] = {"square9": 3.0, "square13": 3.0, "hex13": 3.0}
 
 
 @dataclass(frozen=True)
