@@ -287,19 +287,31 @@ def test_moves_made_meanwhile_in_another_tab_fork_instead_of_overwriting(make_pa
     assert stored == [0, len(first["moves"]) + 1]  # the other tab's version and ours
 
 
-OVERWRITE_AT_THE_SAME_REVISION = """(moves) => {
-  // another tab saved the same game at the same moment: made from the version before our
-  // last move, so it reached the same revision, with other moves, and the storage kept it
+#: another tab saves the game shown, with other moves: made from the version this tab
+#: last saved (`onOurs`), or at the same moment as our last save, from the version before
+#: it, so reaching the same revision (the storage kept theirs); dispatches the `storage`
+#: event the other tab's write fires here; true if it reached the same revision
+WRITE_OF_ANOTHER_TAB = """({moves, onOurs}) => {
   const key = Object.keys(localStorage).find(k => k.includes(":game:" + nibbleApp.state.id));
   const ours = JSON.parse(localStorage.getItem(key));
-  const theirs = {...ours, stamp: "other-tab-write", base: "before-our-move",
-                  record: {...ours.record, moves}};
+  const theirs = {...ours, rev: onOurs ? ours.rev + 1 : ours.rev, stamp: "other-tab-write",
+                  base: onOurs ? ours.stamp : "before-our-move", record: {...ours.record, moves}};
   const text = JSON.stringify(theirs);
   localStorage.setItem(key, text);
   window.dispatchEvent(new StorageEvent("storage", {key, oldValue: JSON.stringify(ours),
                                                     newValue: text, storageArea: localStorage}));
   return ours.rev === theirs.rev;
 }"""
+
+
+def stored_games(page) -> dict[str, str]:
+    """The moves of every game in the library, by game id."""
+    return page.evaluate(
+        f"""() => Object.fromEntries(Object.keys(localStorage)
+             .filter(k => k.startsWith("nibble:{PREFIX}:game:"))
+             .map(k => [k.split(":").pop(),
+                        JSON.parse(localStorage.getItem(k)).record.moves.join(' ')]))"""
+    )
 
 
 def test_moves_saved_at_the_same_moment_in_two_tabs_never_diverge_silently(make_page):
@@ -309,12 +321,9 @@ def test_moves_saved_at_the_same_moment_in_two_tabs_never_diverge_silently(make_
     other = page.evaluate("nibbleApp.state.view.legal_moves.at(-1)")
     theirs = ours[:-1] + [other]
     assert theirs != ours
-    assert page.evaluate(OVERWRITE_AT_THE_SAME_REVISION, theirs)
+    assert page.evaluate(WRITE_OF_ANOTHER_TAB, {"moves": theirs, "onOurs": False})
     page.wait_for_selector("[data-message][data-key='library.forked']", timeout=5_000)
-    stored = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.includes(':game:'))"
-        ".map(k => JSON.parse(localStorage.getItem(k)).record.moves.join(' ')).sort()"
-    )
+    stored = sorted(stored_games(page).values())
     assert stored == sorted([" ".join(ours), " ".join(theirs)])  # both kept
     mine = page.evaluate("nibbleApp.state.id")
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('nibble:{PREFIX}:game:{mine}'))")
@@ -340,12 +349,7 @@ def test_two_tabs_confirming_at_once_keep_both_games(make_page):
                 for p in (page_a, page_b))
         if a[0] == b[0]:
             assert a[1] == b[1], (a, b)  # one id, one game
-        stored = page_a.evaluate(
-            f"""() => Object.fromEntries(Object.keys(localStorage)
-                 .filter(k => k.startsWith("nibble:{PREFIX}:game:"))
-                 .map(k => [k.split(":").pop(),
-                            JSON.parse(localStorage.getItem(k)).record.moves.join(' ')]))"""
-        )
+        stored = stored_games(page_a)
         assert stored[a[0]] == a[1] and stored[b[0]] == b[1], (a, b, stored)
 
 
@@ -364,19 +368,6 @@ GATE_RULES = """(gated) => {
   };
 }"""
 
-#: another tab's move in the game shown, made from the version this tab last saved
-WRITE_OF_ANOTHER_TAB = """(moves) => {
-  const key = Object.keys(localStorage).find(k => k.includes(":game:" + nibbleApp.state.id));
-  const ours = JSON.parse(localStorage.getItem(key));
-  const theirs = {...ours, rev: ours.rev + 1, stamp: "other-tab-write", base: ours.stamp,
-                  record: {...ours.record, moves}};
-  const text = JSON.stringify(theirs);
-  localStorage.setItem(key, text);
-  window.dispatchEvent(new StorageEvent("storage", {key, oldValue: JSON.stringify(ours),
-                                                    newValue: text, storageArea: localStorage}));
-}"""
-
-
 @pytest.mark.parametrize("first", ["load", "play"])
 def test_another_tabs_move_arriving_while_ours_is_in_flight_keeps_both(make_page, first):
     page, _ = make_page(HOT_SEAT)
@@ -390,7 +381,7 @@ def test_another_tabs_move_arriving_while_ours_is_in_flight_keeps_both(make_page
     page.click(f"{SELECTABLE} >> nth=0")
     page.click(CONFIRM)  # our move is in flight: the worker's answer is held back
     page.wait_for_function("() => 'play' in window.gates")
-    page.evaluate(WRITE_OF_ANOTHER_TAB, theirs)  # the other tab's game, loaded to be shown
+    page.evaluate(WRITE_OF_ANOTHER_TAB, {"moves": theirs, "onOurs": True})  # to be shown
     if first == "play":
         page.wait_for_function("() => 'load' in window.gates")
         page.evaluate("release('play')")  # our move lands before the other game is shown
@@ -405,12 +396,8 @@ def test_another_tabs_move_arriving_while_ours_is_in_flight_keeps_both(make_page
     assert ours[:-1] == before and ours != theirs  # our move, shown in a new game
     mine = page.evaluate("nibbleApp.state.id")
     assert mine != game
-    stored = page.evaluate(
-        f"""() => Object.fromEntries(Object.keys(localStorage)
-             .filter(k => k.startsWith("nibble:{PREFIX}:game:"))
-             .map(k => [k.split(":").pop(), JSON.parse(localStorage.getItem(k)).record.moves]))"""
-    )
-    assert stored == {game: theirs, mine: ours}  # the other tab's game untouched, ours kept
+    # the other tab's game untouched, ours kept
+    assert stored_games(page) == {game: " ".join(theirs), mine: " ".join(ours)}
 
 
 def test_a_save_that_no_longer_loads_is_kept_reported_once_and_exportable(make_page):

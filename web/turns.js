@@ -169,15 +169,14 @@ export function createTurns(app) {
     const from = state.record;
     const response = await call(app.rules, { op: "play", record: from, move });
     app.session.humanMoved();
+    state.announce = true;
     if (state.record !== from) {
       // another tab's game was shown meanwhile: the move was made from the position before
-      state.announce = true;
       app.session.fork(response);
       return;
     }
     if (state.redo.length && state.redo[state.redo.length - 1] === move) state.redo.pop();
     else state.redo = [];
-    state.announce = true;
     setPosition(response.record, response.view);
   }
 
