@@ -8,11 +8,13 @@ import time
 import pytest
 from crafted import CRAFTED
 
+from nibble.ai import clock
 from nibble.ai.alphabeta import AlphaBetaPlayer
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
 from nibble.ai.levels import PLAYERS, make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.nibble_knowledge import NibbleKnowledge
+from nibble.ai.solver import Solver
 from nibble.core.record import replay
 from nibble.games import get_game
 from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
@@ -122,6 +124,39 @@ def test_a_node_budget_gives_the_same_move_and_never_more_nodes():
         assert d.iterations <= 700
         answers.add((d.move, d.value, d.iterations, d.extra["depth"]))
     assert len(answers) == 1
+
+
+def _ticking_clock(monkeypatch) -> list[int]:
+    """A clock one second later at every read; returns the list whose length counts them."""
+    reads: list[int] = []
+
+    def now() -> float:
+        reads.append(1)
+        return float(len(reads))
+
+    monkeypatch.setattr(clock, "now", now)
+    return reads
+
+
+def test_reads_the_clock_once_every_few_nodes_and_stops_at_the_next_read(monkeypatch):
+    """The deadline is read every ``clock.EVERY_NODES`` nodes (a read is a call out to
+    JavaScript in the browser), no less often: the search stops at the first read past it."""
+    g = get_game("nibble")
+    s = g.new_state(g.normalize_options({"seed": 11}))
+    reads = _ticking_clock(monkeypatch)
+    d = AlphaBetaPlayer(1).choose(s, Budget(100_000))  # 100 reads of the clock
+    assert len(reads) == 101  # the budget's start, then one read every EVERY_NODES nodes
+    assert d.iterations == 100 * clock.EVERY_NODES
+    s.check_move(d.move)
+
+
+def test_the_endgame_solver_reads_the_clock_as_sparingly_and_gives_up_on_time(monkeypatch):
+    g = get_game("nibble")
+    s = g.new_state(g.normalize_options({"seed": 11}))  # far too big to solve
+    reads = _ticking_clock(monkeypatch)
+    solver = Solver(NibbleKnowledge(), node_limit=10**9, deadline=49.5)
+    assert solver.solve(s) is None
+    assert len(reads) == 50 and solver.nodes == 50 * clock.EVERY_NODES
 
 
 def test_works_without_game_knowledge():

@@ -168,10 +168,13 @@ class _Search:
     # -- inner nodes ---------------------------------------------------------------------------
 
     def _tick(self) -> None:
+        """Count a node; stop at the node limit, or at the deadline (read every
+        ``clock.EVERY_NODES`` nodes)."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Stop
         self.nodes += 1
-        if self.deadline is not None and clock.now() >= self.deadline:
+        if (self.deadline is not None and not self.nodes % clock.EVERY_NODES
+                and clock.now() >= self.deadline):
             raise _Stop
 
     def _terminal(self, state: State, ply: int) -> float | None:
@@ -266,7 +269,7 @@ class _Search:
 
     def _order(self, state: State, moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
         scores = self.k.move_scores(state, moves)
-        order = sorted(range(len(moves)), key=lambda i: -scores[i])
+        order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)  # stable
         ordered = [moves[i] for i in order]
         first = [m for m in (tt_move, *self.killers[ply]) if m is not None and m in moves]
         if not first:

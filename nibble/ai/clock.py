@@ -20,6 +20,11 @@ import contextlib
 import time
 from collections.abc import Callable
 
+#: searches read the clock once every this many nodes: in the browser a read is a call out
+#: to JavaScript (with the page's heartbeat, a Python call as well), and this many nodes
+#: take about a millisecond there, well inside any budget's slack
+EVERY_NODES = 32
+
 #: seconds on the clock in use (read as ``clock.now()``, never bound at import time)
 now: Callable[[], float] = time.perf_counter
 

@@ -77,8 +77,8 @@ class Solver:
         if r is not None:
             return 0 if r.winner is None else (1 if r.winner == state.to_move else -1)
         self.nodes += 1
-        if self.nodes > self.node_limit or (
-                self.deadline is not None and clock.now() > self.deadline):
+        if self.nodes > self.node_limit or (self.deadline is not None and not self.nodes
+                                            % clock.EVERY_NODES and clock.now() > self.deadline):
             raise _Abort
         key = self.k.key(state)
         lo, hi = -1, 1

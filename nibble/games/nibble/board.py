@@ -395,12 +395,13 @@ class Board:
 
         extend(0, 0, self.occ, {})
 
-    def take(self, move: int) -> None:
-        """Remove the discs of ``move`` (assumed legal) and merge background regions."""
+    def take(self, move: int, color: int | None = None) -> None:
+        """Remove the discs of ``move`` (assumed legal; of ``color``, if the caller knows
+        it) and merge background regions."""
         occ = self.occ & ~move
         self.occ = occ
-        low = move & -move
-        color = self.color_of[low.bit_length() - 1]
+        if color is None:
+            color = self.color_of[(move & -move).bit_length() - 1]
         self.color_bits[color] &= ~move
         join = self._join_background
         m = move

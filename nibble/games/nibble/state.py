@@ -116,19 +116,24 @@ class NibbleState(State[int]):
 
     def push(self, move: int) -> None:
         board = self.board
-        color = board.color_of[(move & -move).bit_length() - 1]
+        color, k = board.color_of[(move & -move).bit_length() - 1], move.bit_count()
         self._undo.append((board.occ, board.color_bits[color], list(board.parent),
-                           self._result))
+                           self._result, color, k))
         self._moves.append(move)
-        self.advance(move)
+        self._play(move, color, k)
 
     def advance(self, move: int) -> None:
         """Play ``move`` without keeping what :meth:`pop` needs (fast playouts)."""
         board = self.board
-        color = board.color_of[(move & -move).bit_length() - 1]
-        board.take(move)
+        self._play(move, board.color_of[(move & -move).bit_length() - 1], move.bit_count())
+
+    def _play(self, move: int, color: int, k: int) -> None:
+        """Take ``move``: ``k`` discs of ``color`` (found once by the caller and kept for
+        :meth:`pop`: reading a big integer's bits is among the costliest steps in the
+        browser's Python)."""
+        self.board.take(move, color)
         seat = self._to_move
-        self.collections[seat][color] += move.bit_count()
+        self.collections[seat][color] += k
         self._to_move = seat ^ 1
         self._result = self._judge(seat, color)
 
@@ -136,12 +141,11 @@ class NibbleState(State[int]):
         if not self._undo:
             raise IndexError("no move to take back")
         move = self._moves.pop()
-        occ, bits, parent, result = self._undo.pop()
+        occ, bits, parent, result, color, k = self._undo.pop()
         board = self.board
-        color = board.color_of[(move & -move).bit_length() - 1]
         board.occ, board.color_bits[color], board.parent = occ, bits, parent
         self._to_move ^= 1
-        self.collections[self._to_move][color] -= move.bit_count()
+        self.collections[self._to_move][color] -= k
         self._result = result
         return move
 
@@ -162,7 +166,7 @@ class NibbleState(State[int]):
         new.board = self.board.copy()
         new.collections = [list(c) for c in self.collections]
         new._moves = list(self._moves) if history else []
-        new._undo = [(o, b, list(p), r) for o, b, p, r in self._undo] if history else []
+        new._undo = [(o, b, list(p), *rest) for o, b, p, *rest in self._undo] if history else []
         return new
 
     # -- protocol: notation -----------------------------------------------------------------
