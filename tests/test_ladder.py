@@ -150,3 +150,86 @@ def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypat
 
     assert levels["easy"]["ratings"] == {**kept("easy"), "nibble/square9": entry["ratings"]["easy"]}
     assert levels["hard"]["ratings"] == kept("hard")  # hard did not play this ladder
+
+
+def _match_json(tmp_path, name: str, capsys, *args: str) -> str:
+    """A real ``match --json`` result, saved to ``name``."""
+    from nibble.ai.match import main as match_main
+
+    assert match_main(["--games", "2", "--iterations", "5", "--json", *args]) == 0
+    path = tmp_path / name
+    path.write_text(capsys.readouterr().out)
+    return str(path)
+
+
+def test_chain_adds_the_elo_difference_of_a_direct_match():
+    """70 % over 100 games is about +147 Elo over the base; the interval holds both the
+    base's uncertainty and the match's, so it is wider than either."""
+    from nibble.ai.chain import chain, sum_matches
+
+    entry = {"ratings": {"random": 0, "hard": 1000}, "intervals": {"hard": [700, 1300]}}
+    one = {"game": "nibble", "options": {"variant": "square9"}, "a": "expert@5000",
+           "b": "hard@1500", "clock": "cpu", "draws": 0}
+    summary = sum_matches([{**one, "a_wins": 30, "b_wins": 20, "seed": 12},
+                           {**one, "a_wins": 40, "b_wins": 10, "seed": 10}])
+    assert summary["games"] == 100 and summary["a_wins"] == 70 and summary["seeds"] == [10, 12]
+    out = chain(entry, summary)
+    assert out["level"] == "expert" and out["over"] == "hard@1500"
+    assert out["elo_over"] == pytest.approx(147.2, abs=3)
+    dlo, dhi = out["elo_over_interval"]
+    assert dlo < out["elo_over"] < dhi and 60 < dhi - dlo < 200
+    lo, hi = out["interval"]
+    assert out["rating"] == round(1000 + out["elo_over"])
+    assert hi - lo > max(600, dhi - dlo) and lo < out["rating"] < hi
+    even = chain(entry, {**summary, "a_wins": 50, "b_wins": 50})
+    assert even["rating"] == 1000  # an even score adds nothing
+    with pytest.raises(ValueError, match="different pairings"):
+        sum_matches([{**one, "a_wins": 1, "b_wins": 0, "seed": 1},
+                     {**one, "a": "expert@3000", "a_wins": 1, "b_wins": 0, "seed": 2}])
+    with pytest.raises(ValueError, match="no rating"):
+        chain(entry, {**summary, "b": "medium@500"})
+
+
+def test_chained_rating_is_written_for_the_new_game_dialog(tmp_path, capsys, monkeypatch):
+    """``ladder --chain`` reads real match results, adds the level to its game's stored
+    ladder (evidence kept, the other levels unchanged) and the bridge hands it out."""
+    import shutil
+
+    from nibble.ai import ratings
+    from nibble.api import handle
+
+    target = tmp_path / "ratings.py"
+    shutil.copy(ratings.__file__, target)
+    monkeypatch.setattr(ratings, "__file__", str(target))
+    files = [_match_json(tmp_path, f"m{s}.json", capsys, "--a", "expert", "--b", "hard",
+                         "--seed", str(s)) for s in (7, 9)]
+    assert main(["--chain", *files, "--json", "--write-ratings"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["where"] == "nibble/square9" and out["games"] == 4 and out["seeds"] == [7, 9]
+    scope: dict = {}
+    exec(compile(target.read_text(), str(target), "exec"), scope)
+    entry = scope["RATINGS"]["nibble/square9"]
+    old = ratings.RATINGS["nibble/square9"]
+    assert entry["ratings"] == {**old["ratings"], "expert": out["rating"]}
+    assert entry["intervals"]["expert"] == out["interval"]
+    assert entry["chained"]["expert"]["games"] == 4 and entry["chained"]["expert"]["over"] == "hard"
+    assert {w: e for w, e in scope["RATINGS"].items() if w != "nibble/square9"} == \
+        {w: e for w, e in ratings.RATINGS.items() if w != "nibble/square9"}
+    monkeypatch.setattr(ratings, "RATINGS", scope["RATINGS"])
+    levels = {lv["id"]: lv for lv in handle({"op": "games"})["levels"]}
+    assert levels["expert"]["ratings"]["nibble/square9"] == out["rating"]
+
+
+def test_chain_refuses_bad_results_with_a_clear_error(tmp_path, capsys):
+    """Damaged files, mixed pairings and an unrated base are refused (exit 2, one line)."""
+    good = _match_json(tmp_path, "good.json", capsys, "--a", "expert", "--b", "hard")
+    other = _match_json(tmp_path, "other.json", capsys, "--a", "expert", "--b", "medium",
+                        "--variant", "hex13")
+    unrated = _match_json(tmp_path, "unrated.json", capsys, "--a", "expert", "--b", "greedy")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "nibble", ')
+    for files, says in (([good, other], "different pairings"), ([str(broken)], "--chain"),
+                        ([unrated], "no rating"), ([str(tmp_path / "missing.json")], "--chain")):
+        assert main(["--chain", *files]) == 2
+        err = capsys.readouterr().err
+        assert says in err and err.count("\n") == 1

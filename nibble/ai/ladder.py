@@ -197,6 +197,11 @@ def parser(game=None) -> argparse.ArgumentParser:
                    help="store the levels' ratings in nibble/ai/ratings.py (the new-game "
                         "dialog shows them), under the game and its variant")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
+    p.add_argument("--chain", nargs="+", metavar="MATCH_JSON", default=None,
+                   help="play nothing: rate player A of these 'match --json' results (one "
+                        "pairing, summed) from its score against B, a level rated by the "
+                        "stored ladder of their game and variant; with --write-ratings, "
+                        "store the rating there")
     # ``--players`` names the rated players; a game's own player count is set to two
     add_option_flags(p, game, skip=(*OWN_OPTIONS, "players"))
     return p
@@ -206,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     game = game_of(argv)
     args = parser(game).parse_args(argv)
+    if args.chain:
+        return _chain_main(args)
     players = [p.strip() for p in args.ladder_players.split(",") if p.strip()]
     if args.level_budgets:  # each level at its own default thinking time
         players = [f"{p}@{default_budget_ms(p)}" if p in LEVELS and "@" not in p else p
@@ -237,6 +244,36 @@ def main(argv: list[str] | None = None) -> int:
         variant = get_game(args.game).normalize_options(options).get("variant")
         where = args.game + (f"/{variant}" if variant else "")
         ratings.write(where, out, Path(ratings.__file__))
+    return 0
+
+
+def _chain_main(args: argparse.Namespace) -> int:
+    """``--chain``: a level's rating from direct matches against a rated level."""
+    from .chain import chain, sum_matches
+
+    try:
+        matches = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.chain]
+        summary = sum_matches(matches)
+        game = get_game(summary["game"])
+        variant = game.normalize_options(summary["options"]).get("variant")
+        where = game.id + (f"/{variant}" if variant else "")
+        if where not in ratings.RATINGS:
+            raise ValueError(f"no ladder is stored for {where}: run one with --write-ratings")
+        out = {"where": where, **chain(ratings.RATINGS[where], summary, args.prior_elo)}
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError,
+            KeyError) as e:
+        print(f"error: --chain: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(out))
+    else:
+        lo, hi = out["interval"]
+        dlo, dhi = out["elo_over_interval"]
+        print(f"{out['level']} {out['rating']} [{lo}, {hi}] at {where}: "
+              f"{out['elo_over']:+.0f} [{dlo:+.0f}, {dhi:+.0f}] over {out['over']} "
+              f"({out['points']:g}/{out['games']})")
+    if args.write_ratings:
+        ratings.write_chained(where, out, Path(ratings.__file__))
     return 0
 
 

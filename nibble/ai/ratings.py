@@ -4,7 +4,9 @@ Keyed by where they were measured: the game id, then ``/`` and the variant for g
 that have variants (``nibble/square9``). Each entry holds the rating of every level that
 played (``random`` is 0) with its 95 % interval, and how the ladder was run, so that the
 new-game dialog can show a level's strength and the README can say where it came from.
-Written by the ladder; do not edit by hand.
+A level too slow for the round robin may be added from a direct match against a rated
+level (``ladder --chain``); its evidence is kept under ``chained``. Written by the
+ladder; do not edit by hand.
 """
 
 from __future__ import annotations
@@ -115,7 +117,25 @@ def write(where: str, ladder: dict, path) -> None:
              "players": ladder["players"], "games_per_pair": ladder["games_per_pair"],
              "budget_ms": ladder["budget_ms"], "clock": ladder.get("clock", "wall"),
              "games_played": ladder["games_played"], "options": ladder["options"]}
-    table = {**RATINGS, where: entry}
+    _save({**RATINGS, where: entry}, path)
+
+
+def write_chained(where: str, chained: dict, path) -> None:
+    """Add a level rated by a direct match against a laddered level (``chain.chain``) to
+    the entry at ``where``; the evidence is kept under ``chained``. A new ladder at
+    ``where`` replaces the entry, chained levels included: chain them again."""
+    entry = dict(RATINGS[where])
+    level = chained["level"]
+    entry["ratings"] = {**entry["ratings"], level: chained["rating"]}
+    entry["intervals"] = {**entry["intervals"], level: chained["interval"]}
+    evidence = {k: chained[k] for k in ("over", "player", "elo_over", "elo_over_interval",
+                                        "points", "games", "seeds", "clock")}
+    entry["chained"] = {**entry.get("chained", {}), level: evidence}
+    _save({**RATINGS, where: entry}, path)
+
+
+def _save(table: dict, path) -> None:
+    """Rewrite ``RATINGS`` in the module's source at ``path``, keeping the code."""
     text = path.read_text()
     head = text[:text.index("RATINGS: dict[str, dict] = ")]
     body = "RATINGS: dict[str, dict] = " + pprint.pformat(table, width=92, sort_dicts=True)
