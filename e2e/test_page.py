@@ -82,7 +82,7 @@ def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
     page.click("label[for='ng-seat1-ai']")
     note = page.locator("#ng-level-rating")
     assert page.get_attribute("#ng-level", "aria-describedby") == "ng-level-rating"
-    for level in ("easy", "hard"):
+    for level in ("easy", "hard", "expert"):  # expert: chained from a direct match
         page.select_option("#ng-level", level)
         expected = level_ratings(level).get("nibble/square9")
         if expected is None:
@@ -90,6 +90,12 @@ def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
         else:
             assert note.get_attribute("data-rating") == str(expected)
             assert str(expected) in note.inner_text()
+    # a level rated on one board only shows nothing on the others
+    for variant in ("square13", "hex13"):
+        if level_ratings("expert").get(f"nibble/{variant}") is None:
+            page.select_option("#ng-variant", variant)
+            assert note.is_hidden()
+    page.select_option("#ng-variant", "square9")
     # a board the ladder has not measured shows no rating rather than another board's
     unmeasured = [v for v in ("square9", "square13", "hex13") if f"nibble/{v}" not in RATINGS]
     if unmeasured:
