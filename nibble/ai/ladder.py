@@ -241,10 +241,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(json.dumps(out) if args.json else _text(out))
     if args.write_ratings:
-        variant = get_game(args.game).normalize_options(options).get("variant")
-        where = args.game + (f"/{variant}" if variant else "")
+        where = _where(args.game, options)
         ratings.write(where, out, Path(ratings.__file__))
     return 0
+
+
+def _where(game_id: str, options: dict) -> str:
+    """The key of a game's stored ratings: its id, then ``/`` and the variant if any."""
+    variant = get_game(game_id).normalize_options(options).get("variant")
+    return game_id + (f"/{variant}" if variant else "")
 
 
 def _chain_main(args: argparse.Namespace) -> int:
@@ -254,9 +259,7 @@ def _chain_main(args: argparse.Namespace) -> int:
     try:
         matches = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.chain]
         summary = sum_matches(matches)
-        game = get_game(summary["game"])
-        variant = game.normalize_options(summary["options"]).get("variant")
-        where = game.id + (f"/{variant}" if variant else "")
+        where = _where(summary["game"], summary["options"])
         if where not in ratings.RATINGS:
             raise ValueError(f"no ladder is stored for {where}: run one with --write-ratings")
         out = {"where": where, **chain(ratings.RATINGS[where], summary, args.prior_elo)}
