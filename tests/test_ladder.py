@@ -233,3 +233,65 @@ def test_chain_refuses_bad_results_with_a_clear_error(tmp_path, capsys):
         assert main(["--chain", *files]) == 2
         err = capsys.readouterr().err
         assert says in err and err.count("\n") == 1
+
+
+def _ladder_json(tmp_path, name: str, capsys, seed: int, players: str = "random,easy,greedy",
+                 per_pair: int = 2) -> str:
+    """A real ``ladder --json`` result on the boards from ``seed``, saved to ``name``."""
+    assert main(["--players", players, "--games-per-pair", str(per_pair), "--iterations", "5",
+                 "--seed", str(seed), "--json"]) == 0
+    path = tmp_path / name
+    path.write_text(capsys.readouterr().out)
+    return str(path)
+
+
+def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatch):
+    """``ladder --merge``: the points and games of two runs are summed per pair and fitted
+    as one round robin (the same ratings as fitting the sums directly); --write-ratings
+    stores the merged ladder with the seeds it came from."""
+    import shutil
+
+    from nibble.ai import ratings
+    from nibble.ai.merge import merge
+
+    runs = [json.loads(open(_ladder_json(tmp_path, f"l{s}.json", capsys, s)).read())
+            for s in (1, 2)]
+    out = merge(runs)
+    assert out["games_played"] == 12 and out["games_per_pair"] == 4 and out["seeds"] == [1, 2]
+    players = out["players"]
+    for p in players:
+        for q in players:
+            if p != q:
+                assert out["games"][p][q] == 4
+                assert out["scores"][p][q] == sum(r["scores"][p][q] for r in runs)
+    scores = [[out["scores"][p].get(q, 0.0) for q in players] for p in players]
+    games = [[out["games"][p].get(q, 0) for q in players] for p in players]
+    expected, _ = fit_elo(scores, games, players.index("random"))
+    assert [out["ratings"][p] for p in players] == pytest.approx(expected, abs=0.06)
+    target = tmp_path / "ratings.py"
+    shutil.copy(ratings.__file__, target)
+    monkeypatch.setattr(ratings, "__file__", str(target))
+    files = [str(tmp_path / "l1.json"), str(tmp_path / "l2.json")]
+    assert main(["--merge", *files, "--json", "--write-ratings"]) == 0
+    assert json.loads(capsys.readouterr().out)["ratings"] == out["ratings"]
+    scope: dict = {}
+    exec(compile(target.read_text(), str(target), "exec"), scope)
+    entry = scope["RATINGS"]["nibble/square9"]
+    assert entry["seeds"] == [1, 2] and entry["games_per_pair"] == 4
+    assert entry["ratings"]["easy"] == round(out["ratings"]["easy"])
+
+
+def test_merge_refuses_the_same_boards_other_players_and_damaged_files(tmp_path, capsys):
+    """Runs that share boards would count the same positions twice; runs of other
+    players, games or budgets are not one round robin; damaged files are refused. Each
+    gets exit 2 and one line."""
+    one = _ladder_json(tmp_path, "one.json", capsys, 1, per_pair=4)  # boards 1 and 2
+    overlap = _ladder_json(tmp_path, "overlap.json", capsys, 2)  # board 2
+    others = _ladder_json(tmp_path, "others.json", capsys, 5, players="random,greedy")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "nibble", ')
+    for files, says in (([one, overlap], "board 2"), ([one, others], "differ in players"),
+                        ([str(broken)], "--merge"), ([str(tmp_path / "no.json")], "--merge")):
+        assert main(["--merge", *files]) == 2
+        err = capsys.readouterr().err
+        assert says in err and err.count("\n") == 1

@@ -128,6 +128,25 @@ def tally(players: list[str], results: list[dict]) -> tuple[list[list[float]],
     return scores, games
 
 
+def rated(players: list[str], scores: list[list[float]], games: list[list[int]],
+          prior_elo: float) -> dict[str, Any]:
+    """The fitted part of a ladder's result: anchor (``random`` if it plays, else the first
+    player), ratings, intervals, and the points and games of each pair that met."""
+    bare = [split_name(p)[0] for p in players]
+    anchor = bare.index("random") if "random" in bare else 0
+    ratings, intervals = fit_elo(scores, games, anchor, prior_elo)
+    return {
+        "anchor": players[anchor],
+        "ratings": {p: round(r, 1) for p, r in zip(players, ratings, strict=True)},
+        "intervals": {p: [round(lo, 1), round(hi, 1)]
+                      for p, (lo, hi) in zip(players, intervals, strict=True)},
+        "scores": {p: {q: scores[i][j] for j, q in enumerate(players) if games[i][j]}
+                   for i, p in enumerate(players)},
+        "games": {p: {q: games[i][j] for j, q in enumerate(players) if games[i][j]}
+                  for i, p in enumerate(players)},
+    }
+
+
 def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: int,
                budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
                progress: bool = False, prior_elo: float = PRIOR_ELO,
@@ -147,20 +166,10 @@ def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: 
     results = play_games(tasks, jobs, show if progress else None)
     if progress:
         print(file=sys.stderr)
-    bare = [split_name(p)[0] for p in players]
-    anchor = bare.index("random") if "random" in bare else 0
     scores, games = tally(players, results)
-    ratings, intervals = fit_elo(scores, games, anchor, prior_elo)
     return {
         "game": game_id, "options": options, "players": players,
-        "anchor": players[anchor],
-        "ratings": {p: round(r, 1) for p, r in zip(players, ratings, strict=True)},
-        "intervals": {p: [round(lo, 1), round(hi, 1)]
-                      for p, (lo, hi) in zip(players, intervals, strict=True)},
-        "scores": {p: {q: scores[i][j] for j, q in enumerate(players) if games[i][j]}
-                   for i, p in enumerate(players)},
-        "games": {p: {q: games[i][j] for j, q in enumerate(players) if games[i][j]}
-                  for i, p in enumerate(players)},
+        **rated(players, scores, games, prior_elo),
         "games_played": len(results), "games_per_pair": games_per_pair,
         "budget_ms": budget_ms, "iterations": iterations, "seed": seed, "clock": clock_name,
         "prior_elo": prior_elo,
@@ -202,6 +211,10 @@ def parser(game=None) -> argparse.ArgumentParser:
                         "pairing, summed) from its score against B, a level rated by the "
                         "stored ladder of their game and variant; with --write-ratings, "
                         "store the rating there")
+    p.add_argument("--merge", nargs="+", metavar="LADDER_JSON", default=None,
+                   help="play nothing: one ladder from these 'ladder --json' results of the "
+                        "same round robin on other boards (points and games summed, "
+                        "refitted); with --write-ratings, store it")
     # ``--players`` names the rated players; a game's own player count is set to two
     add_option_flags(p, game, skip=(*OWN_OPTIONS, "players"))
     return p
@@ -213,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser(game).parse_args(argv)
     if args.chain:
         return _chain_main(args)
+    if args.merge:
+        return _merge_main(args)
     players = [p.strip() for p in args.ladder_players.split(",") if p.strip()]
     if args.level_budgets:  # each level at its own default thinking time
         players = [f"{p}@{default_budget_ms(p)}" if p in LEVELS and "@" not in p else p
@@ -250,6 +265,24 @@ def _where(game_id: str, options: dict) -> str:
     """The key of a game's stored ratings: its id, then ``/`` and the variant if any."""
     variant = get_game(game_id).normalize_options(options).get("variant")
     return game_id + (f"/{variant}" if variant else "")
+
+
+def _merge_main(args: argparse.Namespace) -> int:
+    """``--merge``: one ladder from several runs of the same round robin."""
+    from .merge import merge
+
+    try:
+        out = merge([json.loads(Path(f).read_text(encoding="utf-8")) for f in args.merge],
+                    args.prior_elo)
+        where = _where(out["game"], out["options"])
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError,
+            KeyError, AttributeError) as e:
+        print(f"error: --merge: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(out) if args.json else _text(out))
+    if args.write_ratings:
+        ratings.write(where, out, Path(ratings.__file__))
+    return 0
 
 
 def _chain_main(args: argparse.Namespace) -> int:

@@ -153,7 +153,8 @@ def write(where: str, ladder: dict, path) -> None:
     entry = {"ratings": ratings, "intervals": intervals,
              "players": ladder["players"], "games_per_pair": ladder["games_per_pair"],
              "budget_ms": ladder["budget_ms"], "clock": ladder.get("clock", "wall"),
-             "games_played": ladder["games_played"], "options": ladder["options"]}
+             "games_played": ladder["games_played"], "options": ladder["options"],
+             "seeds": ladder.get("seeds", [ladder.get("seed", 1)])}
     _save({**RATINGS, where: entry}, path)
 
 
