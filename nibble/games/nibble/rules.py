@@ -42,9 +42,12 @@ def instant_win(seat: int, counts: list[int], color: int, triples,
     if counts[color] == variant.colors:
         return Result(seat, "all-of-colour", {"colors": [color + 1]})
     t = variant.adjacent_need
+    if counts[color] < t:  # every run through this colour still lacks it (the usual case)
+        return None
     for tri in triples:
-        if color in tri and all(counts[c] >= t for c in tri):
-            return Result(seat, "three-adjacent", {"colors": [c + 1 for c in tri]})
+        x, y, z = tri
+        if color in tri and counts[x] >= t and counts[y] >= t and counts[z] >= t:
+            return Result(seat, "three-adjacent", {"colors": [x + 1, y + 1, z + 1]})
     return None
 
 
