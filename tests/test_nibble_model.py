@@ -90,6 +90,21 @@ def test_players_use_the_fitted_model_and_sparring_partners_do_not():
     assert hand.evaluate(s, 0) != k.evaluate(s, 0)
 
 
+def test_which_levels_read_the_fitted_evaluation():
+    """medium, hard and expert play with the fitted evaluation; easy (which must lose to
+    greedy: with the fitted one it beat greedy 56-44 on square9) and the sparring
+    partners with the hand-written one."""
+    from nibble.ai.levels import make_player
+
+    s = random_positions("square9", 1)[10]
+    for name, fitted in (("easy", False), ("alphabeta", False), ("heuristic", True),
+                         ("medium", True)):
+        assert (make_player(name).k(s).model(s) is not None) is fitted, name
+    for name in ("hard", "expert"):
+        player = make_player(name)
+        assert player._for(s).k(s).model(s) is not None, name
+
+
 def test_a_variant_without_weights_falls_back_to_the_hand_written_evaluation(monkeypatch):
     import nibble.ai.nibble_weights as w
 

@@ -55,16 +55,11 @@ class AlphaBetaPlayer(Player):
     def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
                  max_moves: int = ONE_PLY_LIMIT, hand_written: bool = False,
                  solve: bool = False, solver_nodes: int = 400_000) -> None:
-        super().__init__(seed, knowledge)
+        super().__init__(seed, knowledge, hand_written)
         self.max_moves = max_moves  # moves searched per node (all unless a flood)
-        self.hand_written = hand_written  # the game's hand-written evaluation, not a fitted one
         self.solve = solve  # try the exact endgame solver first once little is left
         self.solver_nodes = solver_nodes
         self.table: tuple[tuple, dict] | None = None  # (game and set-up, transposition table)
-
-    def k(self, state: State) -> Knowledge:
-        k = super().k(state)
-        return k.hand_written() if self.hand_written else k
 
     def forget(self) -> None:
         self.table = None

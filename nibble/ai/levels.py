@@ -3,7 +3,7 @@
 | level  | algorithm                                                          | default |
 |--------|--------------------------------------------------------------------|---------|
 | random | uniform random legal move                                          | –       |
-| easy   | one ply: instant wins, safety, evaluation with noise               | 100 ms  |
+| easy   | one ply: instant wins, safety, hand-written evaluation with noise  | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
 | hard   | MCTS (tuned exploration), evaluation leaves, exact endgame solver  | 1500 ms |
 |        | (Nibble: implicit minimax backups, ``tuned_search``)               |         |
@@ -64,7 +64,7 @@ class TunedPlayer(Player):
 
 LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "random": (lambda seed: RandomPlayer(seed), 50),
-    "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15), 100),
+    "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15, hand_written=True), 100),
     "medium": (lambda seed: MCTSPlayer(seed, config=Config(playout_depth=0, safety=False),
                                        solve=False), 500),
     "hard": (lambda seed: TunedPlayer(seed), 1500),

@@ -28,12 +28,17 @@ class Decision:
 class Player:
     name = "player"
 
-    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None) -> None:
+    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+                 hand_written: bool = False) -> None:
         self.rng = random.Random(seed)
         self.knowledge = knowledge
+        # the game's hand-written evaluation, not one fitted to self-play: the sparring
+        # partners (independent of the fitted levels) and ``easy`` (a beginner's match)
+        self.hand_written = hand_written
 
     def k(self, state: State) -> Knowledge:
-        return self.knowledge or knowledge_for(state)
+        k = self.knowledge or knowledge_for(state)
+        return k.hand_written() if self.hand_written else k
 
     def choose(self, state: State, budget: Budget) -> Decision:
         raise NotImplementedError
@@ -97,8 +102,8 @@ class HeuristicPlayer(Player):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
-                 noise: float = 0.05) -> None:
-        super().__init__(seed, knowledge)
+                 noise: float = 0.05, hand_written: bool = False) -> None:
+        super().__init__(seed, knowledge, hand_written)
         self.noise = noise
 
     def choose(self, state: State, budget: Budget) -> Decision:
