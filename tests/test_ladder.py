@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -254,7 +255,7 @@ def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatc
     from nibble.ai import ratings
     from nibble.ai.merge import merge
 
-    runs = [json.loads(open(_ladder_json(tmp_path, f"l{s}.json", capsys, s)).read())
+    runs = [json.loads(Path(_ladder_json(tmp_path, f"l{s}.json", capsys, s)).read_text())
             for s in (1, 2)]
     out = merge(runs)
     assert out["games_played"] == 12 and out["games_per_pair"] == 4 and out["seeds"] == [1, 2]
