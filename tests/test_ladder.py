@@ -259,6 +259,8 @@ def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatc
             for s in (1, 2)]
     out = merge(runs)
     assert out["games_played"] == 12 and out["games_per_pair"] == 4 and out["seeds"] == [1, 2]
+    with pytest.raises(ValueError, match="board 2"):  # a merged ladder keeps its boards
+        merge([out, runs[1]])
     players = out["players"]
     for p in players:
         for q in players:

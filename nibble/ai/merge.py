@@ -18,9 +18,12 @@ SAME = ("game", "options", "players", "budget_ms", "iterations", "clock")
 NEEDED = (*SAME, "scores", "games", "seed", "games_per_pair", "games_played")
 
 
-def boards(ladder: dict[str, Any]) -> range:
-    """The board seeds a ladder played (game ``i`` of a pair on ``seed + i // 2``)."""
-    return range(ladder["seed"], ladder["seed"] + (ladder["games_per_pair"] + 1) // 2)
+def boards(ladder: dict[str, Any]) -> list[int]:
+    """The board seeds a ladder played: listed by a merged one, else game ``i`` of a pair
+    on ``seed + i // 2``."""
+    if "boards" in ladder:
+        return list(ladder["boards"])
+    return list(range(ladder["seed"], ladder["seed"] + (ladder["games_per_pair"] + 1) // 2))
 
 
 def merge(ladders: list[dict[str, Any]], prior_elo: float = PRIOR_ELO) -> dict[str, Any]:
@@ -55,7 +58,9 @@ def merge(ladders: list[dict[str, Any]], prior_elo: float = PRIOR_ELO) -> dict[s
         **{k: first[k] for k in SAME}, **rated(players, scores, games, prior_elo),
         "games_played": sum(lad["games_played"] for lad in ladders),
         "games_per_pair": sum(lad["games_per_pair"] for lad in ladders),
-        "seed": first["seed"], "seeds": sorted(lad["seed"] for lad in ladders),
+        "seed": first["seed"],
+        "seeds": sorted(x for lad in ladders for x in lad.get("seeds", [lad["seed"]])),
+        "boards": sorted(seen),  # so that a merged ladder can be merged again
         "prior_elo": prior_elo,
         "seconds": round(sum(lad.get("seconds", 0.0) for lad in ladders), 1),
     }

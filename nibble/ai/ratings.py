@@ -157,7 +157,7 @@ def write(where: str, ladder: dict, path) -> None:
              "players": ladder["players"], "games_per_pair": ladder["games_per_pair"],
              "budget_ms": ladder["budget_ms"], "clock": ladder.get("clock", "wall"),
              "games_played": ladder["games_played"], "options": ladder["options"],
-             "seeds": ladder.get("seeds", [ladder.get("seed", 1)])}
+             "seeds": ladder.get("seeds", [ladder["seed"]])}
     _save({**RATINGS, where: entry}, path)
 
 
