@@ -68,6 +68,35 @@ def test_the_table_kept_between_moves_holds_for_either_seat():
     assert player.table[0][1] == other.setup()  # another game: a fresh table
 
 
+def test_late_move_reductions_only_where_a_match_showed_them():
+    """Square9 searches reduce late moves (a match at 1 s showed it); the other boards,
+    measured without, and other games do not. The sparring partner searches as hard."""
+    k = knowledge_for(GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 2})))
+    for variant, expected in (("square9", 3), ("square13", None), ("hex13", None)):
+        s = GAME.new_state(GAME.normalize_options({"variant": variant, "seed": 2}))
+        assert k.reduce_after(s) == expected
+        assert k.hand_written().reduce_after(s) == expected
+    assert generic().reduce_after(s) is None
+
+
+def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
+    """With the reductions a node budget reaches a greater nominal depth on square9 (so
+    they are applied), and a proven result stays the same: the only winning take is
+    still found, and a lost position is still seen as lost."""
+    s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
+    reduced = AlphaBetaPlayer(1).choose(s.copy(), Budget(None, 20_000))
+    monkeypatch.setattr(NibbleKnowledge, "reduce_after", lambda self, state: None)
+    full = AlphaBetaPlayer(1).choose(s.copy(), Budget(None, 20_000))
+    assert reduced.extra["depth"] > full.extra["depth"]
+    monkeypatch.undo()
+    s = state_from(POS_SOLVE, *SOLVE_COLL)
+    assert knowledge_for(s).reduce_after(s) == 3
+    d = AlphaBetaPlayer(1).choose(s, Budget(None, 100_000))
+    assert s.move_to_str(d.move) == "d7" and d.value == 1.0
+    s.push(s.parse_move("d7"))
+    assert AlphaBetaPlayer(1).choose(s, Budget(None, 100_000)).value == -1.0
+
+
 def test_a_cautious_search_keeps_its_table_apart_per_seat():
     """hard's square9 leaves are valued with caution (not zero-sum), so values found with
     one seat at the root must not be read, negated, by a search for the other seat: the

@@ -12,11 +12,11 @@ every other seat minimises. In a two-player game that is plain negamax-equivalen
 alpha-beta (and handles a player moving twice in a row); with three or four players it
 is the *paranoid* reduction: the mover assumes everyone else plays against it.
 
-Budget: a wall-clock deadline (checked at every node: a leaf's evaluation costs far more
-than reading the clock, and an inner node's move list is the most it overshoots by)
-and/or ``Budget.iterations`` read as a node limit, which makes the search reproducible.
-The move played is the best of the last completed depth, or of the unfinished one if its
-first move was searched fully.
+Budget: a wall-clock deadline (read every ``clock.EVERY_NODES`` nodes: a leaf's
+evaluation costs far more than reading the clock, and 32 nodes are the most it
+overshoots by) and/or ``Budget.iterations`` read as a node limit, which makes the search
+reproducible. The move played is the best of the last completed depth, or of the
+unfinished one if its first move was searched fully.
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ class _Search:
     def __init__(self, k: Knowledge, state: State, budget: Budget, max_moves: int,
                  tt: dict) -> None:
         self.k = k
+        self.reduce_after = k.reduce_after(state)  # late-move reductions
         self.state = state
         self.root = state.to_move
         self.deadline = budget.deadline
@@ -218,17 +219,26 @@ class _Search:
         a0, b0 = alpha, beta
         best_m = None
         best = -math.inf if maximise else math.inf
+        late = self.reduce_after if depth >= 3 else None
         for i, m in enumerate(self._order(state, moves, tt_move, ply)):
             state.push(m)
             try:
                 if i == 0 or depth == 1:  # a leaf's value does not depend on the window
                     v = self._value(state, depth - 1, alpha, beta, ply + 1)
                 elif maximise:  # principal-variation search: prove the move no better first
-                    v = self._value(state, depth - 1, alpha, alpha + NULL, ply + 1)
+                    reduced = late is not None and i >= late  # first a shallower proof
+                    if reduced:
+                        v = self._value(state, depth - 2, alpha, alpha + NULL, ply + 1)
+                    if not reduced or v > alpha:
+                        v = self._value(state, depth - 1, alpha, alpha + NULL, ply + 1)
                     if alpha < v < beta:
                         v = self._value(state, depth - 1, v, beta, ply + 1)
                 else:
-                    v = self._value(state, depth - 1, beta - NULL, beta, ply + 1)
+                    reduced = late is not None and i >= late
+                    if reduced:
+                        v = self._value(state, depth - 2, beta - NULL, beta, ply + 1)
+                    if not reduced or v < beta:
+                        v = self._value(state, depth - 1, beta - NULL, beta, ply + 1)
                     if alpha < v < beta:
                         v = self._value(state, depth - 1, alpha, v, ply + 1)
             finally:

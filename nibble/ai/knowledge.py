@@ -45,6 +45,12 @@ class Knowledge:
         search may reuse values found for the other seat."""
         return True
 
+    def reduce_after(self, state: State) -> int | None:
+        """Late-move reductions for an alpha-beta search of this game: at a node with at
+        least three plies to go, the moves after this many (in order) are first searched
+        a ply shallower. None (the default): none, until a match shows they help."""
+        return None
+
     def hand_written(self) -> Knowledge:
         """The same knowledge with its hand-written evaluation only (no weights fitted to
         games): what the sparring partners use, so that they stand for an opponent
