@@ -3,7 +3,9 @@ node budgets, and whole games of every game."""
 
 from __future__ import annotations
 
+import importlib.util
 import time
+from pathlib import Path
 
 import pytest
 from crafted import CRAFTED
@@ -95,6 +97,23 @@ def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
     assert s.move_to_str(d.move) == "d7" and d.value == 1.0
     s.push(s.parse_move("d7"))
     assert AlphaBetaPlayer(1).choose(s, Budget(None, 100_000)).value == -1.0
+
+
+def test_the_script_that_measured_the_reductions_plays_without_them():
+    """`scripts/match_reductions.py` adds `hard-full`: hard's search at full depth, the
+    other side of the A/B that kept the reductions."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "match_reductions.py"
+    spec = importlib.util.spec_from_file_location("match_reductions", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
+    script.add_player()
+    try:
+        full = make_player("hard-full", 1).choose(s.copy(), Budget(None, 20_000))
+    finally:
+        PLAYERS.pop("hard-full", None)
+    hard = make_player("hard", 1).choose(s.copy(), Budget(None, 20_000))
+    assert full.extra["depth"] < hard.extra["depth"]
 
 
 def test_a_cautious_search_keeps_its_table_apart_per_seat():
