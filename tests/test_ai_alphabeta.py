@@ -3,9 +3,7 @@ node budgets, and whole games of every game."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
 
 import pytest
 from crafted import CRAFTED
@@ -21,6 +19,7 @@ from nibble.core.record import replay
 from nibble.games import get_game
 from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
 from tests.test_ai_nebuchadnezzar import ANNIHILATE
+from tests.util import load_script
 from tests.util_nebuchadnezzar import board
 
 
@@ -102,10 +101,7 @@ def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
 def test_the_script_that_measured_the_reductions_plays_without_them():
     """`scripts/match_reductions.py` adds `hard-full`: hard's search at full depth, the
     other side of the A/B that kept the reductions."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / "match_reductions.py"
-    spec = importlib.util.spec_from_file_location("match_reductions", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("match_reductions")
     s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
     script.add_player()
     try:

@@ -180,13 +180,9 @@ def test_bench_has_nebuchadnezzar_entries(capsys):
 
 
 def test_reference_benchmark_compares_the_same_positions():
-    import importlib.util
-    from pathlib import Path
+    from tests.util import load_script
 
-    path = Path(__file__).resolve().parent.parent / "scripts" / "bench_nebuchadnezzar_reference.py"
-    spec = importlib.util.spec_from_file_location("bench_reference", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("bench_nebuchadnezzar_reference")
     figures = module.compare(6, 6, seed=3, repeat=1)  # it checks that both agree
     assert figures["positions"] == 6
     assert figures["engine_us"] > 0 and figures["reference_us"] > 0 and figures["ratio"] > 0

@@ -3,11 +3,9 @@ model the fit script optimises is the model the players use."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import random
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -25,9 +23,9 @@ from nibble.ai.nibble_model import (
 from nibble.ai.nibble_weights import WEIGHTS
 from nibble.games import get_game
 from nibble.games.nibble.variants import VARIANTS
+from tests.util import load_script
 
 GAME = get_game("nibble")
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def random_positions(variant: str, games: int, seed: int = 1) -> list:
@@ -181,9 +179,7 @@ def test_the_fit_script_optimises_the_model_the_players_use(variant):
     pytest.importorskip("scipy")
     import numpy as np
 
-    spec = importlib.util.spec_from_file_location("fit_nibble", ROOT / "scripts" / "fit_nibble.py")
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    fit = load_script("fit_nibble")
     lay = layout(VARIANTS[variant])
     model = fit.Model(lay, PRESSURE.get(variant, 0.0))
     w = WEIGHTS[variant]

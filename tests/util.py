@@ -1,11 +1,24 @@
-"""Helpers for building Nibble states in tests."""
+"""Helpers for building Nibble states in tests, and for loading the scripts."""
 
 from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 
 from nibble.games import get_game
 from nibble.games.nibble import NibbleState
 
 GAME = get_game("nibble")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def play_random(state, rng, plies: int = 10_000):

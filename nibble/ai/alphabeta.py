@@ -219,25 +219,24 @@ class _Search:
         a0, b0 = alpha, beta
         best_m = None
         best = -math.inf if maximise else math.inf
-        late = self.reduce_after if depth >= 3 else None
+        # moves from this index on are first searched a ply shallower (late-move reductions)
+        late = self.reduce_after if depth >= 3 and self.reduce_after is not None else math.inf
         for i, m in enumerate(self._order(state, moves, tt_move, ply)):
             state.push(m)
             try:
                 if i == 0 or depth == 1:  # a leaf's value does not depend on the window
                     v = self._value(state, depth - 1, alpha, beta, ply + 1)
                 elif maximise:  # principal-variation search: prove the move no better first
-                    reduced = late is not None and i >= late  # first a shallower proof
-                    if reduced:
+                    if i >= late:  # first a shallower proof
                         v = self._value(state, depth - 2, alpha, alpha + NULL, ply + 1)
-                    if not reduced or v > alpha:
+                    if i < late or v > alpha:
                         v = self._value(state, depth - 1, alpha, alpha + NULL, ply + 1)
                     if alpha < v < beta:
                         v = self._value(state, depth - 1, v, beta, ply + 1)
                 else:
-                    reduced = late is not None and i >= late
-                    if reduced:
+                    if i >= late:
                         v = self._value(state, depth - 2, beta - NULL, beta, ply + 1)
-                    if not reduced or v < beta:
+                    if i < late or v < beta:
                         v = self._value(state, depth - 1, beta - NULL, beta, ply + 1)
                     if alpha < v < beta:
                         v = self._value(state, depth - 1, alpha, v, ply + 1)
