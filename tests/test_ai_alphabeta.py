@@ -98,18 +98,23 @@ def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
     assert AlphaBetaPlayer(1).choose(s, Budget(None, 100_000)).value == -1.0
 
 
-def test_the_script_that_measured_the_reductions_plays_without_them():
-    """`scripts/match_reductions.py` adds `hard-full`: hard's search at full depth, the
-    other side of the A/B that kept the reductions."""
+def test_the_script_that_measures_the_reductions_plays_with_and_without_them():
+    """`scripts/match_reductions.py` adds `hard-full` (hard's search at full depth, the
+    other side of the A/B that kept the reductions on square9) and `hard-reduced` (the
+    reductions on a board where `hard` has none, for the A/B that would add them)."""
     script = load_script("match_reductions")
-    s = GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 5}))
     script.add_player()
+    depths = {}
     try:
-        full = make_player("hard-full", 1).choose(s.copy(), Budget(None, 20_000))
+        for variant, names in (("square9", ("hard-full", "hard")),
+                               ("hex13", ("hard", "hard-reduced"))):
+            s = GAME.new_state(GAME.normalize_options({"variant": variant, "seed": 5}))
+            depths[variant] = [make_player(name, 1).choose(s.copy(), Budget(None, 20_000))
+                               .extra["depth"] for name in names]
     finally:
         PLAYERS.pop("hard-full", None)
-    hard = make_player("hard", 1).choose(s.copy(), Budget(None, 20_000))
-    assert full.extra["depth"] < hard.extra["depth"]
+        PLAYERS.pop("hard-reduced", None)
+    assert all(shallow < deep for shallow, deep in depths.values()), depths
 
 
 def test_a_cautious_search_keeps_its_table_apart_per_seat():

@@ -5,15 +5,16 @@
 | random | uniform random legal move                                          | –       |
 | easy   | one ply: instant wins, safety, hand-written evaluation with noise  | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
-| hard   | MCTS (tuned exploration), evaluation leaves, exact endgame solver  | 1500 ms |
-|        | (Nibble: implicit minimax backups, ``tuned_search``)               |         |
+| hard   | the game's strongest search (``Knowledge.strong_search``): Nibble: | 1500 ms |
+|        | alpha-beta over the fitted evaluation, else tuned MCTS; both with  |         |
+|        | the exact endgame solver                                           |         |
 | expert | as hard, with more time                                            | 5000 ms |
 
 ``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
 playouts to the end and no game knowledge at all: the generic player of general game
 systems, a protocol-only baseline for every game) are players but not levels, and so is
-``alphabeta`` (iterative-deepening alpha-beta over the same evaluation: a sparring partner
-of a different kind, see :mod:`.alphabeta`).
+``alphabeta`` (``hard``'s alpha-beta over the hand-written evaluation: the sparring
+partner ``hard`` must beat, see :mod:`.alphabeta`).
 """
 
 from __future__ import annotations
