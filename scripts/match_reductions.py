@@ -23,25 +23,22 @@ from nibble.ai.levels import PLAYERS
 from nibble.ai.nibble_knowledge import REDUCE_AFTER, NibbleKnowledge
 
 
-class FullDepth(NibbleKnowledge):
-    """Nibble's knowledge with no late-move reductions on any board."""
+class Reductions(NibbleKnowledge):
+    """Nibble's knowledge with the same late-move reductions on every board (``after``
+    moves searched in full first; None: none at all)."""
 
-    def reduce_after(self, state: object) -> None:
-        return None
+    def __init__(self, after: int | None) -> None:
+        super().__init__()
+        self.after = after
 
-
-class Reduced(NibbleKnowledge):
-    """Nibble's knowledge with square9's reductions on every board."""
-
-    def reduce_after(self, state: object) -> int:
-        return REDUCE_AFTER["square9"]
+    def reduce_after(self, state: object) -> int | None:
+        return self.after
 
 
 def add_player() -> None:
-    PLAYERS["hard-full"] = lambda seed: AlphaBetaPlayer(seed, knowledge=FullDepth(),
-                                                        solve=True)
-    PLAYERS["hard-reduced"] = lambda seed: AlphaBetaPlayer(seed, knowledge=Reduced(),
-                                                           solve=True)
+    for name, after in (("hard-full", None), ("hard-reduced", REDUCE_AFTER["square9"])):
+        PLAYERS[name] = lambda seed, after=after: AlphaBetaPlayer(
+            seed, knowledge=Reductions(after), solve=True)
 
 
 if __name__ == "__main__":

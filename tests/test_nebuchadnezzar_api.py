@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from nibble.api import handle
+from tests.util import load_script
 
 FORMAT = "nibble-record/1"
 
@@ -180,8 +181,6 @@ def test_bench_has_nebuchadnezzar_entries(capsys):
 
 
 def test_reference_benchmark_compares_the_same_positions():
-    from tests.util import load_script
-
     module = load_script("bench_nebuchadnezzar_reference")
     figures = module.compare(6, 6, seed=3, repeat=1)  # it checks that both agree
     assert figures["positions"] == 6
