@@ -1,16 +1,18 @@
-"""Nibble matches of `hard` with and without late-move reductions: the A/B that decided
-to keep them on square9 (docs/ai.md, "Late-move reductions"), and the one that would
-decide them for another board.
+"""Nibble matches of `hard` with and without late-move reductions: the A/Bs that decided
+to keep them on square9 and hex13 (docs/ai.md, "Late-move reductions"), and the one that
+would decide them for square13.
 
 Adds two players and hands the rest of the command line to `python -m nibble match`:
 `hard-full` (hard's search and evaluation, every move searched at full depth) and
 `hard-reduced` (the same, moves after the third searched a ply shallower first on every
-board, as square9's `hard` does), e.g.
+board, as square9's and hex13's `hard` do), e.g.
 
     python scripts/match_reductions.py --game nibble --variant square9 --a hard \
         --b hard-full --games 100 --budget-ms 1000 --clock cpu --seed 32000 --jobs 2 --json
-    python scripts/match_reductions.py --game nibble --variant hex13 --a hard-reduced \
-        --b hard --games 100 --budget-ms 1000 --clock cpu --seed 33000 --jobs 2 --json
+    python scripts/match_reductions.py --game nibble --variant hex13 --a hard \
+        --b hard-full --games 100 --budget-ms 1000 --clock cpu --seed 33000 --jobs 2 --json
+    python scripts/match_reductions.py --game nibble --variant square13 --a hard-reduced \
+        --b hard --games 100 --budget-ms 1000 --clock cpu --seed 34000 --jobs 2 --json
 """
 
 from __future__ import annotations

@@ -70,10 +70,11 @@ def test_the_table_kept_between_moves_holds_for_either_seat():
 
 
 def test_late_move_reductions_only_where_a_match_showed_them():
-    """Square9 searches reduce late moves (a match at 1 s showed it); the other boards,
-    measured without, and other games do not. The sparring partner searches as hard."""
+    """Square9 and hex13 searches reduce late moves (matches at 1 s showed it); square13,
+    not measured with them, and other games do not. The sparring partner searches as
+    hard."""
     k = knowledge_for(GAME.new_state(GAME.normalize_options({"variant": "square9", "seed": 2})))
-    for variant, expected in (("square9", 3), ("square13", None), ("hex13", None)):
+    for variant, expected in (("square9", 3), ("square13", None), ("hex13", 3)):
         s = GAME.new_state(GAME.normalize_options({"variant": variant, "seed": 2}))
         assert k.reduce_after(s) == expected
         assert k.hand_written().reduce_after(s) == expected
@@ -100,14 +101,16 @@ def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
 
 def test_the_script_that_measures_the_reductions_plays_with_and_without_them():
     """`scripts/match_reductions.py` adds `hard-full` (hard's search at full depth, the
-    other side of the A/B that kept the reductions on square9) and `hard-reduced` (the
-    reductions on a board where `hard` has none, for the A/B that would add them)."""
+    other side of the A/Bs that kept the reductions on square9 and hex13) and
+    `hard-reduced` (the reductions on a board where `hard` has none, square13, for the
+    A/B that would add them)."""
     script = load_script("match_reductions")
     script.add_player()
     depths = {}
     try:
         for variant, names in (("square9", ("hard-full", "hard")),
-                               ("hex13", ("hard", "hard-reduced"))):
+                               ("hex13", ("hard-full", "hard")),
+                               ("square13", ("hard", "hard-reduced"))):
             s = GAME.new_state(GAME.normalize_options({"variant": variant, "seed": 5}))
             depths[variant] = [make_player(name, 1).choose(s.copy(), Budget(None, 20_000))
                                .extra["depth"] for name in names]
