@@ -1,6 +1,6 @@
 """Nibble matches of `hard` with and without late-move reductions: the A/Bs that decided
-to keep them on square9 and hex13 (docs/ai.md, "Late-move reductions"), and the one that
-would decide them for square13.
+to keep them on square9 and hex13 and not on square13 (docs/ai.md, "Late-move
+reductions").
 
 Adds two players and hands the rest of the command line to `python -m nibble match`:
 `hard-full` (hard's search and evaluation, every move searched at full depth) and
