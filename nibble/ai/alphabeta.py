@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core.protocol import State
 from . import clock
+from .afresh import afresh
 from .knowledge import REPLY_LIMIT, Knowledge
 from .mcts import Budget
 from .players import ONE_PLY_LIMIT, Decision, Player, endgame
@@ -145,12 +146,13 @@ class _Search:
         for i, m in enumerate(order):
             state.push(m)
             try:
+                # each root move enters the interpreter afresh (see .afresh)
                 if i == 0 or depth == 1:
-                    v = self._value(state, depth - 1, alpha, beta, 1)
+                    v = afresh(self._value, state, depth - 1, alpha, beta, 1)
                 else:  # principal-variation search, as at inner nodes
-                    v = self._value(state, depth - 1, alpha, alpha + NULL, 1)
+                    v = afresh(self._value, state, depth - 1, alpha, alpha + NULL, 1)
                     if v > alpha:
-                        v = self._value(state, depth - 1, v, beta, 1)
+                        v = afresh(self._value, state, depth - 1, v, beta, 1)
             except _Stop:
                 raise _Stop((best, best_v) if i > 0 else None) from None
             finally:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.protocol import State
 from . import clock
+from .afresh import afresh
 from .knowledge import Knowledge, hands_win
 
 ROOT_SEAT = -1  # the root's move was made by nobody we score
@@ -120,7 +121,7 @@ class MCTS:
             self._expand(root, state)
         i = 0
         while not budget.done(i) and not root.proven:
-            self._iterate(root, state)
+            afresh(self._iterate, root, state)  # see .afresh
             i += 1
         return root, i
 

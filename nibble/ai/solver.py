@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.protocol import State
 from . import clock
+from .afresh import afresh
 from .knowledge import Knowledge
 
 
@@ -44,7 +45,7 @@ class Solver:
             for m in moves:
                 state.push(m)
                 try:
-                    v = self._child(state, me, -1, -alpha)
+                    v = afresh(self._child, state, me, -1, -alpha)  # see .afresh
                 finally:
                     state.pop()
                 if v > best_v:
