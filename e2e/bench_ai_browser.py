@@ -14,9 +14,11 @@ Usage: python e2e/bench_ai_browser.py [--dist dist] [--rounds 2] [--seconds 2] [
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -24,7 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "scripts"))
 
 from bench_pyodide_ratio import bench_cpython, bench_node, compare  # noqa: E402
-from conftest import CHROMIUM_ARGS, chromium_executable  # noqa: E402
+from conftest import CHROMIUM_ARGS, ROOT, chromium_executable  # noqa: E402
 from server import SiteServer  # noqa: E402
 
 PAGE = b"""<!doctype html><meta charset="utf-8"><title>search speed</title>
@@ -41,9 +43,8 @@ self.onmessage = async (event) => {
     const here = (path) => new URL(path, self.location.href).href;
     const { loadPyodide } = await import(here("pyodide/pyodide.mjs"));
     const pyodide = await loadPyodide({ indexURL: here("pyodide/") });
-    const build = await (await fetch(here("build.json"))).json();
-    const wheel = await (await fetch(here(build.engine_wheel))).arrayBuffer();
-    pyodide.unpackArchive(wheel, "wheel");
+    const engine = await (await fetch(here("engine-src.zip"))).arrayBuffer();
+    pyodide.unpackArchive(engine, "zip");
     pyodide.globals.set("SECONDS", event.data);
     const out = pyodide.runPython(
       "import json\\nfrom nibble.ai.bench import run\\njson.dumps(run(seconds=SECONDS))");
@@ -55,12 +56,24 @@ self.onmessage = async (event) => {
 """
 
 
+def engine_sources() -> bytes:
+    """The engine package's sources as a zip, in memory."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for path in sorted((ROOT / "nibble").rglob("*.py")):
+            zf.write(path, path.relative_to(ROOT).as_posix())
+    return buffer.getvalue()
+
+
 def bench_chromium(dist: Path, timeout_s: float = 600.0):
     """A function of ``seconds`` that runs the benchmark in a fresh Chromium each call."""
     from playwright.sync_api import sync_playwright
 
     extra = {"/bench.html": ("text/html", PAGE),
-             "/bench-worker.js": ("text/javascript", WORKER)}
+             "/bench-worker.js": ("text/javascript", WORKER),
+             # the whole engine as sources (the site's python.zip holds only what the page
+             # imports, and nibble.ai.bench is not among it)
+             "/engine-src.zip": ("application/zip", engine_sources())}
 
     def bench(seconds: float) -> dict:
         with SiteServer(dist, "/nibble/", extra) as server, sync_playwright() as p:

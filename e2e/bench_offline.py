@@ -1,9 +1,10 @@
 """Offline benchmark (not a test; run by hand). Prints JSON.
 
-- sizes: every file of dist/ raw and as a static host would send it: text types
-  (html, css, js, mjs, json, svg, webmanifest) gzipped at level 6, everything else
-  (.wasm, .zip, .whl, .png) as it is; a second total also gzips the .wasm, for a host
-  that compresses application/wasm too.
+- sizes: every file of dist/, per file (per_file) and in total: raw, gzip -6, brotli
+  (quality 11; null when the `brotli` module is not installed), and as a static host
+  would send it: text types (html, css, js, mjs, json, svg, webmanifest) gzipped at
+  level 6, everything else (.wasm, .zip, .whl, .png) as it is; a second total also
+  gzips the .wasm, for a host that compresses application/wasm too.
 - first / repeat visit in one browser profile (a fresh on-disk profile per run): bytes
   and requests that reached the server (bodies actually sent, 304s counted apart),
   responses the service worker answered, resource-timing transferSize, and the time
@@ -34,6 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conftest import CHROMIUM_ARGS, ROOT, chromium_executable  # noqa: E402
 from server import SiteServer  # noqa: E402
+
+try:  # optional: no dependency is added for it
+    import brotli
+except ImportError:
+    try:
+        import brotlicffi as brotli
+    except ImportError:
+        brotli = None
 
 TEXT = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".webmanifest", ".txt", ".map")
 URL_QUERY = "?game=nibble&variant=square9&seed=5&p1=human&p2=human"
@@ -68,17 +77,19 @@ new MutationObserver(() => {
 
 
 def sizes(dist: Path) -> dict:
+    """Every file of dist/: raw, gzip -6, brotli (quality 11; null without the `brotli`
+    module) and as a static host sends it; per file and in total."""
     rows = []
     for p in sorted(dist.rglob("*")):
-        rel = p.relative_to(dist).as_posix()
-        if not p.is_file() or rel.startswith(".") or rel == "precache-manifest.json":
+        if not p.is_file():
             continue
+        rel = p.relative_to(dist).as_posix()
         data = p.read_bytes()
         gz = len(gzip.compress(data, compresslevel=6, mtime=0))
+        br = len(brotli.compress(data, quality=11)) if brotli else None
         text = rel.endswith(TEXT)
-        rows.append(
-            {"file": rel, "raw": len(data), "gzip": gz, "served": gz if text else len(data)}
-        )
+        rows.append({"file": rel, "raw": len(data), "gzip": gz, "brotli": br,
+                     "served": gz if text else len(data)})
     total_raw = sum(r["raw"] for r in rows)
     served = sum(r["served"] for r in rows)
     wasm_gz = sum(r["gzip"] - r["raw"] for r in rows if r["file"].endswith(".wasm"))
@@ -86,9 +97,12 @@ def sizes(dist: Path) -> dict:
     return {
         "files": len(rows),
         "raw_bytes": total_raw,
+        "gzip_bytes": sum(r["gzip"] for r in rows),
+        "brotli_bytes": None if brotli is None else sum(r["brotli"] for r in rows),
         "served_bytes_text_gzip": served,
         "served_bytes_text_and_wasm_gzip": served + wasm_gz,
         "largest": big,
+        "per_file": rows,
     }
 
 

@@ -77,8 +77,13 @@ def wait_offline_ready(page):
     )
 
 
+PRECACHES = "async () => (await caches.keys()).filter(k => k.startsWith('nibble-precache:'))"
+
+
 def cache_names(page) -> list[str]:
-    return page.evaluate("caches.keys()")
+    """The service worker's caches (the engine's snapshot cache, nibble-snapshot:, is the
+    workers' own and outlives a version)."""
+    return page.evaluate(PRECACHES)
 
 
 def sw_version(page) -> str:
@@ -170,7 +175,7 @@ def test_new_build_is_offered_and_applied(context, site_copy):
     assert page.evaluate("document.documentElement.dataset.testBuild") == "2"
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     assert sw_version(page) == v2
-    page.wait_for_function("async () => (await caches.keys()).length === 1")
+    page.wait_for_function(f"async () => (await ({PRECACHES})()).length === 1")
     assert cache_names(page) == [f"nibble-precache:{PREFIX}:{v2}"]
     assert page.locator("#move-list li").count() == 1  # the game is still there
     assert page.locator("#update-banner").count() == 0
@@ -192,7 +197,7 @@ def test_broken_precache_never_breaks_the_site(context, site_copy):
            }""",
         timeout=BOOT_TIMEOUT_MS,
     )
-    page.wait_for_function("async () => (await caches.keys()).length === 0")
+    page.wait_for_function(f"async () => (await ({PRECACHES})()).length === 0")
     assert page.evaluate("navigator.serviceWorker.controller") is None
     page.reload()
     wait_engine(page)

@@ -377,7 +377,7 @@ def test_served_from_a_sub_path(make_page, site):
     assert all(path.startswith("/nibble/") for path in paths), paths
     assert "/nibble/pyodide/pyodide.asm.wasm" in paths
     build = json.loads(page.evaluate("fetch('build.json').then(r => r.text())"))
-    assert f"/nibble/{build['engine_wheel']}" in paths
+    assert f"/nibble/{build['python']['zip']}" in paths
     assert site.log and all(p.startswith("/nibble/") for p in site.log), site.log
     assert_clean(recorder, site)
 

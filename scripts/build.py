@@ -10,19 +10,21 @@ What goes in:
 
 * ``web/``                      copied as it is (the page, the worker, CSS, ...);
 * ``dist/pyodide/``             the Pyodide core runtime from ``node_modules/pyodide``
-                                (npm package ``pyodide``, pinned by package-lock.json);
-* ``dist/wheels/micropip-…``    the micropip wheel from PyPI, same version as the micropip
-                                entry of Pyodide's lock file, checked against a pinned sha256
-                                and cached in ``build/wheels-cache/``;
-* ``dist/wheels/nibble-…``      the engine, built as a wheel from this repository;
+                                (npm package ``pyodide``, pinned by package-lock.json), its
+                                full ``python_stdlib.zip`` kept only as a fallback;
+* ``dist/pyodide/python.zip``   the page's Python: the standard library modules the engine
+                                uses and the engine itself, as bytecode compiled by that
+                                runtime (scripts/python_zip.py, run inside it);
+* ``dist/first-paint.json``     the game a first visit opens, drawn before the engine is up;
 * ``dist/rules/<lang>/<game>.json``  the rules pages of docs/rules/ with their diagrams,
                                 each position computed by the engine (scripts/rules_pages.py);
-* ``dist/build.json``           versions, wheel URLs, the bytes the engine's boot downloads
-                                (``boot_bytes``, the loading bar's totals), a per-file
-                                sha256 list and a content hash of everything else (``build``).
+* ``dist/build.json``           versions, what the worker boots from (``python``), the bytes
+                                the engine's boot downloads (``boot_bytes``, the loading
+                                bar's totals), a per-file sha256 list and a content hash of
+                                everything else (``build``).
 
 The result is reproducible: the same sources give byte-identical files and the same
-``build`` hash (wheel timestamps come from SOURCE_DATE_EPOCH). Nothing is fetched at run
+``build`` hash. Nothing is fetched at run
 time: every URL in the site is relative, so it works under any base path.
 """
 
@@ -31,12 +33,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,25 +52,14 @@ PYODIDE_VERSION = "314.0.7"
 # these). Pyodide 314 ships its Emscripten module as pyodide.asm.mjs (not .asm.js). Its
 # pyodide.js refuses to run in a classic worker ("Classic web workers are not supported"),
 # so it is not shipped: the engine worker must be a module worker importing pyodide.mjs.
+# The worker passes the lock file's `info` as lockFileContents (no package is ever
+# loaded), so pyodide-lock.json itself is not shipped.
 PYODIDE_CORE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
-
-# micropip: the version Pyodide 314.0.7's lock file names, as published on PyPI. (Pyodide's
-# own copy of the wheel has a different hash, so its lock entry cannot be used offline.)
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-
-# Extra pure-Python wheels the worker must install before the engine. micropip 0.11 vendors
-# `packaging`, and the engine has no dependencies, so none are needed today.
-EXTRA_WHEELS: tuple[tuple[str, str], ...] = ()  # (requirement "name==version", sha256)
-
-# Fixed timestamp for everything that goes into the engine wheel (1980-01-01, the zip epoch).
-SOURCE_DATE_EPOCH = "315532800"
 
 SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db", "node_modules", ".pytest_cache"}
 
@@ -109,106 +99,45 @@ def copy_pyodide(out: Path) -> dict:
     dst.mkdir(parents=True)
     for name in PYODIDE_CORE_FILES:
         shutil.copyfile(src / name, dst / name)
-    lock = json.loads((src / "pyodide-lock.json").read_text())
-    return lock
+    return json.loads((src / "pyodide-lock.json").read_text())
 
 
-def fetch_wheel(requirement: str, sha256: str, cache: Path) -> Path:
-    """Return the cached wheel for ``name==version``, downloading it from PyPI once."""
-    name, version = requirement.split("==")
-    filename_prefix = f"{name.replace('-', '_')}-{version}-"
-    cache.mkdir(parents=True, exist_ok=True)
-
-    def cached() -> Path | None:
-        for p in sorted(cache.glob("*.whl")):
-            if p.name.lower().startswith(filename_prefix.lower()) and sha256_file(p) == sha256:
-                return p
-        return None
-
-    found = cached()
-    if found:
-        return found
-    log(f"downloading {requirement} from PyPI into {cache.relative_to(ROOT)}")
-    cmd = [
-        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-        "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
-        "--platform", "any", "--dest", str(cache), requirement,
-    ]  # fmt: skip
-    subprocess.run(cmd, check=True)
-    found = cached()
-    if not found:
-        got = [f"{p.name} {sha256_file(p)}" for p in cache.glob(f"{filename_prefix}*")]
-        sys.exit(f"build: {requirement}: no wheel with sha256 {sha256} in {cache} (got {got})")
-    return found
+def write_python_zip(out: Path) -> dict:
+    """``pyodide/python.zip``, made inside the pinned Pyodide (scripts/python_zip.py)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build: node is needed to compile the page's Python library")
+    # Inside Pyodide the repository is the working directory: paths relative to it.
+    zip_path = (out / "pyodide" / "python.zip").relative_to(ROOT)
+    listing = Path("build") / "python-zip.json"
+    cmd = [node, "scripts/pyodide_run.mjs", "scripts/python_zip.py",
+           "--out", zip_path.as_posix(), "--listing", listing.as_posix()]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    return json.loads((ROOT / listing).read_text())
 
 
-def copy_micropip(out: Path, lock: dict) -> Path:
-    locked = lock["packages"]["micropip"]["version"]
-    if locked != MICROPIP_VERSION:
-        log(
-            f"warning: pyodide-lock.json names micropip {locked} but the build pins "
-            f"{MICROPIP_VERSION}; update MICROPIP_VERSION/MICROPIP_SHA256 in scripts/build.py"
-        )
-    wheel = fetch_wheel(
-        f"micropip=={MICROPIP_VERSION}", MICROPIP_SHA256, ROOT / "build" / "wheels-cache"
-    )
-    dst = out / "wheels" / wheel.name
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(wheel, dst)
-    return dst
+def fallback_names(zip_path: Path) -> list[str]:
+    """Top-level module names of the full standard library (what the worker's fallback
+    importer may fetch it for; anything else fails at once, as it would anyway)."""
+    with zipfile.ZipFile(zip_path) as zf:
+        names = {n.split("/", 1)[0].removesuffix(".py") for n in zf.namelist()}
+    return sorted(n for n in names if n.isidentifier())
 
 
-def copy_extra_wheels(out: Path) -> list[Path]:
-    result = []
-    for requirement, sha256 in EXTRA_WHEELS:
-        wheel = fetch_wheel(requirement, sha256, ROOT / "build" / "wheels-cache")
-        dst = out / "wheels" / wheel.name
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(wheel, dst)
-        result.append(dst)
-    return result
+def write_first_paint(out: Path) -> dict:
+    """``first-paint.json``: the game a first visit opens (the first game, default options,
+    you against the computer), with its view, so the page draws it before the engine is up."""
+    sys.path.insert(0, str(ROOT))
+    from nibble.api import handle
 
-
-def have_offline_wheel_tooling() -> bool:
-    try:
-        import setuptools  # noqa: F401
-        import wheel  # noqa: F401
-    except ImportError:
-        return False
-    major = int(setuptools.__version__.split(".")[0])
-    return major >= 68
-
-
-def build_engine_wheel(out: Path) -> Path:
-    """Build the engine wheel from a clean copy of the sources (no stale build/lib)."""
-    with tempfile.TemporaryDirectory(prefix="nibble-wheel-") as tmp:
-        src = Path(tmp) / "src"
-        src.mkdir()
-        for name in ("pyproject.toml", "README.md", "LICENSE", "LICENSE.md", "LICENSE.txt"):
-            if (ROOT / name).is_file():
-                shutil.copyfile(ROOT / name, src / name)
-        if not (src / "README.md").exists():
-            # pyproject.toml names README.md as the long description; keep the build going.
-            (src / "README.md").write_text("Nibble\n")
-        if not (ROOT / "nibble").is_dir():
-            sys.exit("build: the engine package nibble/ does not exist")
-        shutil.copytree(ROOT / "nibble", src / "nibble", ignore=ignore_junk)
-        wheel_dir = Path(tmp) / "wheel"
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONDONTWRITEBYTECODE="1")
-        cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheel_dir)]
-        if have_offline_wheel_tooling():
-            cmd.append("--no-build-isolation")
-        else:
-            log("setuptools>=68/wheel not importable here: building with isolation (needs PyPI)")
-        cmd.append(str(src))
-        subprocess.run(cmd, check=True, env=env, cwd=tmp)
-        wheels = list(wheel_dir.glob("nibble-*-py3-none-any.whl"))
-        if len(wheels) != 1:
-            sys.exit(f"build: expected one pure-Python nibble wheel, got {wheels}")
-        dst = out / "wheels" / wheels[0].name
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(wheels[0], dst)
-        return dst
+    games = handle({"op": "games"})
+    first = games["games"][0]["id"]
+    # A board that changes with the engine's sources, the same on every build of them.
+    seed = int(hashlib.sha256(first.encode()).hexdigest()[:6], 16) % 1_000_000
+    new = handle({"op": "new", "game": first, "options": {"seed": seed}})
+    paint = {"games": games, "record": new["record"], "view": new["view"]}
+    (out / "first-paint.json").write_text(json.dumps(paint, separators=(",", ":")) + "\n")
+    return paint
 
 
 def file_table(out: Path) -> dict[str, str]:
@@ -231,9 +160,8 @@ def build(out: Path) -> dict:
     copy_web(staging)
     write_rules(staging)  # before the file table: precached and hashed like the rest
     lock = copy_pyodide(staging)
-    micropip = copy_micropip(staging, lock)
-    extras = copy_extra_wheels(staging)
-    engine = build_engine_wheel(staging)
+    listing = write_python_zip(staging)
+    write_first_paint(staging)
     # GitHub Pages: serve the folder as it is (no Jekyll processing).
     (staging / ".nojekyll").write_bytes(b"")
     write_icons(staging)  # icons/*.png for the web app manifest
@@ -245,17 +173,20 @@ def build(out: Path) -> dict:
     info = {
         "build": digest.hexdigest()[:16],
         "pyodide": PYODIDE_VERSION,
-        "python": lock["info"]["python"],
-        "micropip_wheel": micropip.relative_to(staging).as_posix(),
-        "engine_wheel": engine.relative_to(staging).as_posix(),
-        "extra_wheels": [p.relative_to(staging).as_posix() for p in extras],
+        "python_version": lock["info"]["python"],
+        # what the worker boots from (engine-worker.js)
+        "python": {
+            "zip": "pyodide/python.zip",
+            "modules": {"stdlib": len(listing["stdlib"]), "engine": len(listing["engine"])},
+            "fallback": "pyodide/python_stdlib.zip",
+            "fallback_names": fallback_names(staging / "pyodide" / "python_stdlib.zip"),
+            "lock_info": lock["info"],
+        },
         # what the engine's boot downloads, by the steps its worker reports (engine-worker.js
         # stepFor): the loading bar's totals, known before the first byte arrives
         "boot_bytes": {
             "runtime": (staging / "pyodide" / "pyodide.asm.wasm").stat().st_size,
-            "stdlib": (staging / "pyodide" / "python_stdlib.zip").stat().st_size,
-            "micropip": micropip.stat().st_size,
-            "engine": sum(p.stat().st_size for p in (engine, *extras)),
+            "python": (staging / "pyodide" / "python.zip").stat().st_size,
         },
         "files": files,
     }
@@ -279,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     size = sum((args.out / rel).stat().st_size for rel in info["files"])
     log(
         f"{args.out} ready: build {info['build']}, {len(info['files'])} files, "
-        f"{size / 1e6:.1f} MB, engine {info['engine_wheel']}, {time.monotonic() - t0:.1f} s"
+        f"{size / 1e6:.1f} MB, python.zip {info['boot_bytes']['python'] / 1e6:.2f} MB "
+        f"({info['python']['modules']['stdlib']} standard modules), {time.monotonic() - t0:.1f} s"
     )
     return 0
 

@@ -25,6 +25,9 @@ const write = (stream) => ({ write: (buffer) => (stream.write(buffer), buffer.le
 pyodide.setStdout(write(process.stdout));
 pyodide.setStderr(write(process.stderr));
 globalThis.nibbleHeapBytes = () => pyodide._module.HEAP8.buffer.byteLength;
+// What Pyodide's own start-up imported, before this runner imports anything (a JSON list;
+// scripts/python_zip.py keeps these in the page's Python library).
+globalThis.nibbleStartupModules = pyodide.runPython("import sys, json; json.dumps(sorted(sys.modules))");
 pyodide.FS.mkdirTree("/repo");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 pyodide.globals.set("ARGS", pyodide.toPy(args));

@@ -300,6 +300,11 @@ function translatePace() {
 // screen (boot()), so that two runtimes compiling at once do not slow the first paint.
 async function bootEngines() {
   app.rules.onProgress = loading.onProgress;
+  // html[data-snapshot]: "stored" once a booted interpreter is kept for the next visit;
+  // html[data-boot]: how the rules worker started ("snapshot" or "boot")
+  app.rules.onSnapshot = app.ai.onSnapshot = ({ state }) => {
+    if (html.dataset.snapshot !== "stored") html.dataset.snapshot = state;
+  };
   app.rules.onState = (status, detail) => {
     if (status === "failed") loading.showFailed(detail, () => app.rules.retry());
     else if (status === "stalled") loading.onStalled(detail, () => app.rules.retry());
@@ -307,6 +312,7 @@ async function bootEngines() {
   };
   app.rules.start();
   await app.rules.ready;
+  html.dataset.boot = app.rules.bootedFrom;
   app.rules.onState = app.ai.onState = engineState;
 }
 

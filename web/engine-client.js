@@ -80,6 +80,8 @@ export class EngineClient {
     this.lastSign = 0; // performance.now() of the last beat
     this.onProgress = null;
     this.onState = null;
+    this.onSnapshot = null;
+    this.bootedFrom = null;
     this.worker = null;
     this.attempt = 0;
     this.generation = 0; // bumped with every new worker; stale messages are ignored
@@ -218,6 +220,7 @@ export class EngineClient {
       this._armStall();
       if (this.onProgress) this.onProgress(message);
       if (message.step === "ready") {
+        this.bootedFrom = message.how || "boot"; // "snapshot": restored from a memory snapshot
         clearTimeout(this._boot.stall);
         this._boot.settled = true;
         this._setState("ready");
@@ -236,6 +239,10 @@ export class EngineClient {
     }
     if (message.type === "beat") {
       this._beat();
+      return;
+    }
+    if (message.type === "snapshot") {
+      this.onSnapshot?.(message); // a booted interpreter was kept for the next boot (or not)
       return;
     }
     if (message.type === "fatal") {

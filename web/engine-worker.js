@@ -35,8 +35,8 @@ function post(message) {
   self.postMessage(message);
 }
 
-function progress(step, done, total) {
-  post({ type: "progress", step, done, total });
+function progress(step, done, total, how) {
+  post({ type: "progress", step, done, total, ...(how ? { how } : {}) });
 }
 
 class BootError extends Error {
@@ -61,9 +61,7 @@ let lastPost = 0;
 
 function stepFor(path) {
   if (path.endsWith(".wasm")) return "runtime";
-  if (path.endsWith("python_stdlib.zip")) return "stdlib";
-  if (path.includes("micropip")) return "micropip";
-  if (path.includes("wheels/")) return "engine";
+  if (path.endsWith("python.zip")) return "python";
   return null;
 }
 
@@ -138,6 +136,145 @@ self.fetch = async (input, init = {}) => {
 
 let handleJson = null;
 const BEAT_S = 0.25;
+const SNAPSHOT_CACHE = `nibble-snapshot:${ROOT.pathname}`;
+const FALLBACK_ZIP = "/lib/python_stdlib_full.zip";
+
+// Run once in every fresh interpreter (before a snapshot is made of it): what the page
+// needs imported, and a last-resort importer. The page's Python library (python.zip) holds
+// only the modules the engine was seen to import (scripts/python_zip.py); should a module
+// be missing all the same, it comes from Pyodide's full standard library, fetched then.
+const SETUP = `
+import sys
+from importlib.machinery import PathFinder
+
+class StdlibFallback:
+    """Import a module python.zip lacks from the full standard library (fetched once)."""
+
+    def __init__(self, names, sha256, path):
+        self.names, self.sha256, self.path, self.failed = set(names), sha256, path, False
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in self.names or self.failed or not self._fetch():
+            return None
+        if path is not None:  # a submodule of a package python.zip has: look beside it too
+            path = [*path, *(self.path + p[p.index(".zip") + 4:] for p in path if ".zip/" in p)]
+        return PathFinder.find_spec(name, path, target)
+
+    def _fetch(self):
+        if self.path in sys.path:
+            return True
+        import hashlib, js
+        data = js.nibbleFetchStdlib()
+        data = data.to_bytes() if data is not None else b""
+        if hashlib.sha256(data).hexdigest() != self.sha256:
+            self.failed = True
+            print("python_stdlib.zip: missing or damaged", file=sys.stderr)
+            return False
+        with open(self.path, "wb") as f:
+            f.write(data)
+        sys.path.append(self.path)
+        sys.path_importer_cache.clear()
+        return True
+
+def install(names, sha256):
+    if not any(isinstance(f, StdlibFallback) for f in sys.meta_path):
+        sys.meta_path.append(StdlibFallback(names, sha256, "${FALLBACK_ZIP}"))
+
+import nibble.api, nibble.ai.api, nibble.ai.clock, random
+`;
+
+// The full standard library, fetched synchronously (an import cannot wait): a worker may.
+self.nibbleFetchStdlib = () => {
+  try {
+    const xhr = new XMLHttpRequest();
+    xhr.open("GET", new URL(BUILD.python.fallback, ROOT).href, false);
+    xhr.responseType = "arraybuffer";
+    xhr.send(null);
+    return xhr.status === 200 ? new Uint8Array(xhr.response) : null;
+  } catch {
+    return null;
+  }
+};
+
+let BUILD = null;
+
+function pyodideOptions(build) {
+  return {
+    indexURL: PYODIDE_DIR,
+    packageBaseUrl: PYODIDE_DIR,
+    stdLibURL: new URL(build.python.zip, ROOT).href,
+    // No package is ever loaded: an empty lock file, and no request for the real one.
+    lockFileContents: { info: build.python.lock_info, packages: {} },
+    stdout: () => {},
+    stderr: (line) => console.warn("[pyodide]", line),
+  };
+}
+
+// --- the memory snapshot: a booted interpreter, kept for the next boot ------------------
+//
+// A boot without a snapshot makes one once the engine is imported (before it answers
+// anything) and keeps it in Cache Storage under this build's id, with its sha-256. The
+// next boot of the same build restores it instead of starting Python: the interpreter
+// comes back with every module imported. Nothing is trusted blindly: another build's
+// snapshot, a wrong checksum, a failed restore or a restored engine that does not answer
+// means a normal boot (the bad snapshot is deleted), said to no one but the console.
+
+function snapshotKey(build) {
+  return new URL(`snapshot/${build.build}.bin`, ROOT).href;
+}
+
+async function readSnapshot(build) {
+  if (!self.caches || RETRY || CONFIG.snapshot === false) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(snapshotKey(build));
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const sha = response.headers.get("x-sha256");
+    const got = hex(await crypto.subtle.digest("SHA-256", bytes));
+    if (got !== sha || response.headers.get("x-build") !== build.build) {
+      await cache.delete(snapshotKey(build));
+      console.warn("engine: the stored snapshot is damaged; booting without it");
+      return null;
+    }
+    return bytes;
+  } catch (error) {
+    console.warn("engine: cannot read the stored snapshot:", error);
+    return null;
+  }
+}
+
+async function storeSnapshot(build, bytes) {
+  try {
+    const sha = hex(await crypto.subtle.digest("SHA-256", bytes));
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) await cache.delete(request); // other builds'
+    await cache.put(
+      snapshotKey(build),
+      new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": sha, "x-build": build.build } }),
+    );
+    post({ type: "snapshot", state: "stored", bytes: bytes.length });
+  } catch (error) {
+    console.warn("engine: cannot store the snapshot:", error);
+    post({ type: "snapshot", state: "failed" });
+  }
+}
+
+async function forgetSnapshot(build) {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey(build));
+  } catch {
+    /* nothing stored, or no Cache Storage */
+  }
+}
+
+// The engine must answer after a restore, and be unpredictable again: the snapshot holds
+// the random generator's state of the boot that made it.
+function wakeUp(pyodide) {
+  pyodide.runPython("import random; random.seed()");
+  const games = JSON.parse(pyodide.pyimport("nibble.api").handle_json('{"op": "games"}'));
+  if (!Array.isArray(games?.games) || !games.games.length) throw new Error("the restored engine does not answer");
+}
 
 async function boot() {
   progress("runtime", 0, 0);
@@ -149,6 +286,7 @@ async function boot() {
   } catch (error) {
     throw new BootError("download", `build.json: ${error?.message || error}`);
   }
+  BUILD = build;
   expected = build.files || {};
 
   let loadPyodide;
@@ -157,30 +295,35 @@ async function boot() {
   } catch (error) {
     throw new BootError("download", `pyodide.mjs: ${error?.message || error}`);
   }
-  const pyodide = await loadPyodide({
-    indexURL: PYODIDE_DIR,
-    packageBaseUrl: PYODIDE_DIR,
-    fullStdLib: false,
-    stdout: () => {},
-    stderr: (line) => console.warn("[pyodide]", line),
-  });
-  progress("stdlib", 1, 1);
-
-  progress("micropip", 0, 2);
-  const micropipUrl = new URL(build.micropip_wheel, ROOT).href;
-  await pyodide.loadPackage(micropipUrl, { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
-  progress("micropip", 1, 2);
-  const micropip = pyodide.pyimport("micropip");
-  progress("micropip", 2, 2);
-
-  const wheels = [build.engine_wheel, ...(build.extra_wheels || [])].map((w) => new URL(w, ROOT).href);
-  const total = wheels.length + 1;
-  progress("engine", 0, total);
-  for (let i = 0; i < wheels.length; i++) {
-    await micropip.install.callKwargs(wheels[i], { deps: false });
-    progress("engine", i + 1, total);
+  const snapshot = await readSnapshot(build);
+  let pyodide = null;
+  let restored = false;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...pyodideOptions(build), _loadSnapshot: snapshot });
+      wakeUp(pyodide);
+      restored = true;
+    } catch (error) {
+      console.warn("engine: the snapshot did not restore; booting without it:", error);
+      pyodide = null;
+      await forgetSnapshot(build);
+    }
   }
-  micropip.destroy();
+  let made = null;
+  if (!pyodide) {
+    const make = !!self.caches && CONFIG.snapshot !== false;
+    pyodide = await loadPyodide({ ...pyodideOptions(build), _makeSnapshot: make });
+    progress("started", 1, 1);
+    pyodide.runPython(SETUP);
+    if (make) {
+      try {
+        made = pyodide.makeMemorySnapshot();
+      } catch (error) {
+        console.warn("engine: cannot make a snapshot:", error);
+      }
+    }
+  }
+  pyodide.globals.get("install")(build.python.fallback_names, build.files[build.python.fallback]);
   // JSON text in and out; the engine refuses absurdly nested input before parsing it
   handleJson = pyodide.pyimport("nibble.api").handle_json;
   if (CONFIG.role === "ai") {
@@ -188,9 +331,9 @@ async function boot() {
     // so tells a long search from a dead worker (engine-client.js).
     pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
   }
-  progress("engine", total, total);
   if (failed) return; // a download was damaged after all: do not claim to be ready
-  progress("ready", 1, 1);
+  progress("ready", 1, 1, restored ? "snapshot" : "boot");
+  if (made) storeSnapshot(build, made); // after ready: the page does not wait for it
 }
 
 const ready = boot().catch((error) => {

@@ -4,9 +4,8 @@
 //
 // The bar follows the bytes: the totals come from build.json (`boot_bytes`, written by
 // the build) before the first byte arrives, so neither the total nor the bar jumps when
-// the runtime, fetched alongside the standard library, starts to report. The steps after
-// the downloads, which have no byte count (the runtime starting, micropip and the engine
-// being installed), fill the rest.
+// the runtime, fetched alongside the Python library, starts to report. The runtime
+// starting, which has no byte count, fills the rest.
 //
 // Hooks: html[data-engine="loading" | "ready" | "failed"]; [data-action="retry"].
 
@@ -15,8 +14,8 @@ import { language, t } from "./i18n.js";
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 
-const DOWNLOADS = ["runtime", "stdlib", "micropip", "engine"]; // the worker's steps
-const SHARE = { bytes: 0.75, started: 0.15, micropip: 0.03, engine: 0.07 };
+const DOWNLOADS = ["runtime", "python"]; // the worker's steps
+const SHARE = { bytes: 0.8, started: 0.2 };
 // The worker reports downloads in bytes and the other steps in steps (1 of 1, 2 of 3):
 // a count this large is bytes.
 const isBytes = ({ done, total }) => total >= 1024 || done >= 1024;
@@ -37,7 +36,7 @@ export function createLoading() {
   let totals = null; // step -> bytes, from build.json
   const seen = {}; // step -> the largest total reported, if build.json cannot be read
   const got = {}; // step -> {base, last}: bytes of the files finished, and of the current one
-  const phase = { started: 0, micropip: 0, engine: 0 };
+  const phase = { started: 0 };
   let ready = false;
   let shown = 0;
   let grace = null;
@@ -63,7 +62,7 @@ export function createLoading() {
 
   // Both large downloads are in: what follows is the runtime starting and installing.
   function downloaded() {
-    return ["runtime", "stdlib"].every((s) => total(s) > 0 && arrived(s) >= total(s));
+    return DOWNLOADS.every((s) => total(s) > 0 && arrived(s) >= total(s));
   }
 
   function onProgress(message) {
@@ -74,8 +73,7 @@ export function createLoading() {
       if (done < g.last) g.base += g.last; // the next file of the same step
       g.last = done;
       seen[step] = Math.max(seen[step] || 0, g.base + of);
-    } else if (step === "stdlib") phase.started = 1; // the runtime has started
-    else if (step in phase && of > 0) phase[step] = Math.max(phase[step], done / of);
+    } else if (step === "started") phase.started = 1; // the runtime has started
     draw();
   }
 
@@ -83,13 +81,13 @@ export function createLoading() {
     const bytesTotal = DOWNLOADS.reduce((sum, s) => sum + total(s), 0);
     const bytesIn = DOWNLOADS.reduce((sum, s) => sum + Math.min(arrived(s), total(s) || arrived(s)), 0);
     let overall = SHARE.bytes * (bytesTotal ? bytesIn / bytesTotal : 0);
-    for (const s of ["started", "micropip", "engine"]) overall += SHARE[s] * phase[s];
+    overall += SHARE.started * phase.started;
     if (ready) overall = 1;
     shown = Math.max(shown, Math.min(1, overall)); // never backwards
     let text;
     if (ready) text = t("loading.step.ready");
-    else if (phase.engine > 0) text = t("loading.step.engine");
-    else if (phase.started || downloaded()) text = t("loading.step.micropip");
+    else if (phase.started) text = t("loading.step.engine");
+    else if (downloaded()) text = t("loading.step.starting");
     else if (bytesTotal) text = t("loading.bytes", { done: megabytes(bytesIn), total: megabytes(bytesTotal) });
     else text = t("loading.step.runtime");
     $("#loading-bar").style.width = `${(shown * 100).toFixed(1)}%`;

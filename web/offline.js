@@ -86,12 +86,34 @@ async function register() {
   setInterval(update, UPDATE_CHECK_MS);
 }
 
-if ("serviceWorker" in navigator && window.isSecureContext) {
-  register().catch((error) => {
-    // No service worker (private mode, file://, blocked): the site still works online.
-    root.dataset.offline = "unavailable";
-    console.warn("offline support unavailable:", error);
+// Registered once the page is playable: on a first visit the worker's precache would
+// otherwise download the site alongside the engine's own boot (twice where the HTTP cache
+// cannot answer it) while the player waits. A page whose engine never comes up still
+// registers after a while, so that what did arrive works offline.
+const REGISTER_ANYWAY_MS = 60_000;
+
+function whenPlayable() {
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => root.dataset.engine === "ready" && done());
+    const timer = setTimeout(done, REGISTER_ANYWAY_MS);
+    observer.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+    if (root.dataset.engine === "ready") done();
   });
+}
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  whenPlayable()
+    .then(register)
+    .catch((error) => {
+      // No service worker (private mode, file://, blocked): the site still works online.
+      root.dataset.offline = "unavailable";
+      console.warn("offline support unavailable:", error);
+    });
 } else {
   root.dataset.offline = "unavailable";
 }
