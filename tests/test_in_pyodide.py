@@ -1,4 +1,7 @@
-"""Run this test suite once more inside real Pyodide (the browser's runtime), under Node.
+"""Run this test suite once more inside real Pyodide (the browser's runtime), under Node,
+booted from the page's own Python library (pyodide/python.zip: the standard modules the
+engine was seen to import, as bytecode): the run fails if an engine module the page loads
+imports anything that library lacks (tests/pyodide/run_pytest.mjs, --stdlib).
 
 tests/pyodide/run_pytest.mjs boots Pyodide from node_modules/pyodide, mounts the repository,
 installs pure-Python wheels of pytest and hypothesis (tests/pyodide/requirements.txt, fetched
@@ -69,6 +72,19 @@ def fetch_wheels() -> None:
     )
 
 
+def page_python_zip(node: str) -> Path:
+    """The page's Python library (scripts/python_zip.py): the built site's when it is there
+    and newer than every engine source, else one made now (7-10 s)."""
+    built = ROOT / "dist" / "pyodide" / "python.zip"
+    newest = max(p.stat().st_mtime for p in (ROOT / "nibble").rglob("*.py"))
+    if built.is_file() and built.stat().st_mtime >= newest:
+        return built
+    made = Path("build") / "python-test.zip"
+    subprocess.run([node, "scripts/pyodide_run.mjs", "scripts/python_zip.py", "--out", str(made)],
+                   cwd=ROOT, check=True, capture_output=True, timeout=600)
+    return ROOT / made
+
+
 def test_engine_suite_passes_in_pyodide() -> None:
     node = shutil.which("node")
     if node is None:
@@ -77,7 +93,8 @@ def test_engine_suite_passes_in_pyodide() -> None:
         pytest.skip("node_modules/pyodide is missing: run `npm ci` (make test does)")
     fetch_wheels()
     timeout = float(os.environ.get("NIBBLE_PYODIDE_TIMEOUT", "2400"))
-    cmd = [node, str(RUNNER), "--repo", str(ROOT), "--wheels", str(WHEELS), "--", "-ra"]
+    cmd = [node, str(RUNNER), "--repo", str(ROOT), "--wheels", str(WHEELS),
+           "--stdlib", str(page_python_zip(node)), "--", "-ra"]
     cmd += shlex.split(os.environ.get("NIBBLE_PYODIDE_ARGS", ""))
     started = time.monotonic()
     try:

@@ -13,6 +13,7 @@ import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
 import * as library from "./library.js";
 import { openLibraryDialog } from "./library-dialog.js";
 import { createLoading } from "./loading.js";
+import { buildPaint, rememberView, storedView } from "./paint.js";
 import { wireMenu } from "./menu.js";
 import { dismissMessage, showMessage } from "./messages.js";
 import { interactive, render } from "./render.js";
@@ -20,6 +21,7 @@ import { createRules } from "./rules.js";
 import { createSession } from "./session.js";
 import { initSettings } from "./settings.js";
 import { clearLink, downloadRecord, linkFor, linkOrigin, readLink, readRecordFile } from "./share.js";
+import { pickerFor } from "./pick.js";
 import { createState } from "./state.js";
 import { createToolbar } from "./toolbar.js";
 import { Cancelled, call, createTurns } from "./turns.js";
@@ -375,19 +377,101 @@ async function chooseGame() {
   await startGame({ game: game.id, options: {}, seats: ["human", "ai"], level: defaultLevel(), origin: "" });
 }
 
+// --- the board before the engine (paint.js) ------------------------------------------------
+
+// The query a ?game= link carries, as parseUrl() writes a game's origin.
+function queryOrigin() {
+  const params = new URLSearchParams(window.location.search);
+  const keys = [...params.keys()].filter((k) => !RESERVED.has(k));
+  return keys.sort().map((k) => `${k}=${params.get(k)}`).join("&");
+}
+
+// Draw the game this visit will open from what was stored (a repeat visit) or what the
+// build made (a first visit), before any engine is up. Null when that game cannot be
+// known without the engine (a shared link, a new ?game= link): the loading card then.
+async function paintEarly() {
+  if (readLink()) return null;
+  const origin = queryOrigin();
+  library.migrateLegacy();
+  const tab = library.load(library.tabGame() || "");
+  const last = origin ? null : library.load(library.lastGame() || "");
+  const entry = [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
+  let early = null;
+  if (entry) {
+    const kept = storedView(entry);
+    if (!kept) return null;
+    early = { kind: "entry", entry, view: kept.view, games: kept.games };
+    Object.assign(state, {
+      id: entry.id, rev: entry.rev, stamp: entry.stamp, created: entry.created, seats: entry.seats,
+      level: entry.level, origin: entry.origin, redo: entry.redo, record: entry.record,
+    });
+  } else if (!origin && !tab && !last) {
+    const paint = await buildPaint();
+    if (!paint || html.dataset.engine !== "loading") return null;
+    early = { kind: "build", view: paint.view, games: paint.games };
+    const levels = paint.games.levels || [];
+    Object.assign(state, { seats: ["human", "ai"], level: levels[Math.min(1, levels.length - 1)]?.id ?? null, origin: "", record: paint.record });
+  } else return null;
+  state.games = early.games;
+  state.view = early.view;
+  state.picker = pickerFor(early.view);
+  state.resultShown = early.view.result ? state.record.moves.length : null;
+  early.generation = state.generation;
+  html.dataset.painted = "early";
+  loading.slim();
+  app.render();
+  return early;
+}
+
+// The engine is up: the game drawn early is the game opened, once the engine has checked
+// its record. Same view: nothing moves on screen (a pick in progress stays); another view
+// (a new build draws differently): the engine's. False when it cannot be opened so.
+async function confirmEarly(early) {
+  let response;
+  try {
+    response = await call(app.rules, { op: "load", record: state.record });
+  } catch (error) {
+    if (error instanceof Cancelled) return true;
+    return false; // chooseGame() opens what can be opened, and says what could not
+  }
+  if (early.generation !== state.generation) return true; // the player went elsewhere meanwhile
+  const same = JSON.stringify(response.view) === JSON.stringify(state.view);
+  if (early.kind === "build") {
+    state.id = library.newId();
+    library.setTabGame(state.id);
+    if (same) {
+      app.session.persist();
+      rememberView(state.id, state.record, state.view, state.games);
+    }
+  } else library.setTabGame(state.id);
+  if (!same) {
+    state.early = null;
+    app.turns.setPosition(response.record, response.view, { save: early.kind === "build" });
+  }
+  return true;
+}
+
 async function boot() {
   setLanguage(new URLSearchParams(window.location.search).get("lang") || storedLanguage() || navigator.language);
   translateDom();
   wireLanguage();
   wirePace();
   html.dataset.thinking = "false";
-  await bootEngines();
+  const booting = bootEngines();
+  const early = await paintEarly();
+  await booting;
   try {
-    state.games = await call(app.rules, { op: "games" });
-    await chooseGame();
+    const games = call(app.rules, { op: "games" });
+    if (!(early && (await confirmEarly(early)))) {
+      state.games = await games;
+      await chooseGame();
+    } else state.games = await games;
     loading.hide();
+    delete html.dataset.painted;
     html.dataset.engine = "ready";
     app.render();
+    if (state.early) app.turns.playEarly();
+    else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
   } finally {
     app.ai.start(); // requests made before its boot ends wait for it
   }

@@ -113,7 +113,9 @@ export function createLoading() {
     html.dataset.engine = "failed";
     const box = $("#loading");
     box.hidden = false;
-    box.classList.remove("quick");
+    box.classList.remove("quick", "slim");
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-modal", "true");
     box.classList.add("failed");
     $("#loading-title").textContent = t("loading.failed.title");
     $("#loading-step").textContent = t(`loading.failed.${kind}`, {}, t("loading.failed.engine"));
@@ -153,5 +155,16 @@ export function createLoading() {
     $("#loading").hidden = true;
   }
 
-  return { onProgress, onStalled, showFailed, showLoading, hide };
+  // The board is on screen already (paint.js): no card over it, a thin bar along the top
+  // of the page, and not a modal dialog. A failure shows the card again (showFailed).
+  function slim() {
+    const box = $("#loading");
+    if (box.classList.contains("failed")) return;
+    box.classList.add("slim");
+    box.classList.remove("quick");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-modal");
+  }
+
+  return { onProgress, onStalled, showFailed, showLoading, hide, slim };
 }

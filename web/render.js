@@ -28,6 +28,8 @@ export function seatNamer(state) {
 }
 
 // Can the player act on the board now?
+// Before the engine is up, the board drawn from a stored view can be picked on already
+// (paint.js); a confirmed move then waits for the engine (state.early).
 export function interactive(state) {
   const view = state.view;
   return !!(
@@ -37,8 +39,9 @@ export function interactive(state) {
     !view.result &&
     !state.busy &&
     !state.thinking &&
+    !state.early &&
     !isAi(state, view.to_move) &&
-    html.dataset.engine === "ready"
+    (html.dataset.engine === "ready" || html.dataset.painted === "early")
   );
 }
 
@@ -96,6 +99,7 @@ export function render(app) {
   let text;
   if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
+  else if (state.early) text = t("status.early");
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
   else if (live && view.input?.forced) text = t(`forced.${view.input.forced}`, { player: seatName(view.to_move) });
   else if (state.hinting && live) text = t("status.hint.thinking");
@@ -177,9 +181,10 @@ function renderActions(view, live) {
 // The toolbar's enabled states alone (cheap: while a request is under way).
 export function renderControls(state) {
   const moves = state.record?.moves || [];
-  $('[data-action="undo"]').disabled = !moves.length || state.busy;
-  $('[data-action="redo"]').disabled = !state.redo.length || state.busy;
-  $('[data-action="hint"]').disabled = !interactive(state) || state.hinting;
+  const up = html.dataset.engine === "ready"; // before: only the board and Confirm
+  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up;
+  $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up;
+  $('[data-action="hint"]').disabled = !interactive(state) || state.hinting || !up;
   if (state.busy) {
     $('[data-action="confirm"]').disabled = true;
     for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;

@@ -13,6 +13,7 @@ export function createState() {
     view: null,
     redo: [], // moves undone, last undone at the end
     sel: { pick: [], choice: 0 }, // cells clicked so far, and which of several moves is shown
+    early: null, // a move confirmed on the board drawn before the engine was up (paint.js)
     picker: null, // turns clicks into moves for this view (pick.js)
     seats: ["human", "human"],
     level: null,

@@ -10,6 +10,7 @@ import { t } from "./i18n.js";
 import { explain } from "./reasons.js";
 import { announce, showMessage } from "./messages.js";
 import { EMPTY, pickerFor } from "./pick.js";
+import { rememberView } from "./paint.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
 
 const html = document.documentElement;
@@ -98,8 +99,10 @@ export function createTurns(app) {
     state.review = null;
     state.picker = pickerFor(view);
     state.generation++;
+    state.early = null;
     setThinking(false);
     if (save) app.session.persist();
+    rememberView(state.id, record, view, state.games); // drawn at once on the next visit
     if (!state.busy) app.render(); // else withBusy renders once it is done
     if (moved) announceMove(view);
     if (view.result && state.resultShown !== record.moves.length) {
@@ -181,10 +184,24 @@ export function createTurns(app) {
   }
 
   function confirmPick() {
-    if (!state.picker || state.busy || state.thinking) return;
+    if (!state.picker || state.busy || state.thinking || state.early) return;
     const pending = state.picker.pending(state.sel);
     if (!pending) return;
+    if (html.dataset.engine !== "ready") {
+      // drawn before the engine is up: played the moment it is (app.js, playEarly)
+      state.early = pending.move;
+      app.render();
+      return;
+    }
     withBusy(() => playMove(pending.move));
+  }
+
+  // The move confirmed before the engine was up, now that it is and the game drawn early
+  // turned out to be the game opened.
+  function playEarly() {
+    const move = state.early;
+    state.early = null;
+    if (move) withBusy(() => playMove(move));
   }
 
   // A move not made on the board (a swap): a button of the pick bar.
@@ -390,7 +407,7 @@ export function createTurns(app) {
   });
 
   return {
-    setPosition, withBusy, playMove, confirmPick, playAction, clearPick, onCellActivate, undo, redo,
+    setPosition, withBusy, playMove, confirmPick, playEarly, playForced, playAction, clearPick, onCellActivate, undo, redo,
     hint, togglePause, review, scheduleComputer, cancelThinking, setThinking,
   };
 }

@@ -12,6 +12,12 @@
 //   dependencies, see tests/pyodide/requirements.txt) into site-packages;
 // - runs pytest.main(args) with /repo as the working directory and exits with its code.
 //
+// - with --stdlib ZIP (the site's pyodide/python.zip: the page's Python, bytecode, only the
+//   standard modules the engine was seen to import), Pyodide boots from that zip as the
+//   page does, the full standard library comes after it on sys.path (pytest needs it),
+//   and the run fails if code of an engine module in ZIP imported anything from the full
+//   library: the page would have had to fetch it (scripts/python_zip.py).
+//
 // Default pytest args: tests -p no:cacheprovider --ignore=tests/test_in_pyodide.py
 // (anything after `--` is appended). The CPython test tests/test_in_pyodide.py drives this.
 
@@ -59,8 +65,11 @@ const write = (stream) => ({
     return buffer.length;
   },
 });
+const stdlib = option("--stdlib", null);
+const lockInfo = JSON.parse(fs.readFileSync(path.join(pyodideDir, "pyodide-lock.json"))).info;
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + path.sep,
+  ...(stdlib ? { stdLibURL: path.resolve(stdlib), lockFileContents: { info: lockInfo, packages: {} } } : {}),
   stdout: undefined,
   stderr: undefined,
   // tests/conftest.py picks the Hypothesis profile for Pyodide (sys.platform == "emscripten").
@@ -82,6 +91,10 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 // so the Pyodide run neither writes into nor reads the CPython run's database.
 fs.mkdirSync(path.join(repo, ".hypothesis"), { recursive: true });
 pyodide.FS.mount(pyodide.FS.filesystems.MEMFS, {}, "/repo/.hypothesis");
+if (stdlib) {
+  pyodide.FS.writeFile("/lib/python_stdlib_full.zip", fs.readFileSync(path.join(pyodideDir, "python_stdlib.zip")));
+}
+globalThis.nibbleStdlibAudit = !!stdlib;
 pyodide.FS.mkdirTree("/tmp/wheels");
 for (const w of wheels) {
   pyodide.FS.writeFile(`/tmp/wheels/${w}`, fs.readFileSync(path.join(wheelsDir, w)));
@@ -106,7 +119,60 @@ process.on("unhandledRejection", fatal);
 let code;
 try {
   code = await pyodide.runPythonAsync(`
-import os, sys, sysconfig, zipfile
+import sys
+import js
+
+if js.nibbleStdlibAudit:  # what python.zip lacks (pytest needs much of it) comes from here
+    sys.path.append("/lib/python_stdlib_full.zip")
+
+
+class FullStdlibAudit:
+    """Finds modules in the full standard library (behind python.zip on sys.path) and
+    notes those imported on behalf of an engine module that python.zip holds."""
+
+    FULL = "/lib/python_stdlib_full.zip"
+    PAGE = "/lib/python%d%d.zip" % sys.version_info[:2]  # python.zip, where Pyodide put it
+
+    def __init__(self):
+        from importlib.machinery import PathFinder
+
+        self.finder = PathFinder
+        self.page = None  # the engine sources whose bytecode python.zip holds (read lazily)
+        self.found = []
+
+    def page_sources(self):
+        if self.page is None:
+            self.page = set()  # while zipfile itself is imported
+            import zipfile
+
+            with zipfile.ZipFile(self.PAGE) as page:
+                names = page.namelist()
+            self.page = {"/repo/" + n[:-1] for n in names if n.startswith("nibble/")}
+        return self.page
+
+    def find_spec(self, name, path=None, target=None):
+        spec = self.finder.find_spec(name, path, target)
+        if spec is None and path:  # a submodule of a package python.zip has (encodings.*)
+            beside = [self.FULL + p[p.index(".zip") + 4:] for p in path if ".zip/" in p]
+            spec = self.finder.find_spec(name, beside, target) if beside else None
+        if spec is not None and (spec.origin or "").startswith(self.FULL):
+            frame = sys._getframe(1)
+            while frame is not None:
+                if frame.f_code.co_filename in self.page_sources():
+                    self.found.append((name, frame.f_code.co_filename, frame.f_lineno))
+                    break
+                frame = frame.f_back
+        return spec
+
+
+audit = None
+if js.nibbleStdlibAudit:
+    audit = FullStdlibAudit()
+    sys.meta_path.insert(sys.meta_path.index(audit.finder), audit)
+    print("[pyodide] booted from python.zip; the full standard library behind it", flush=True)
+
+
+import os, sysconfig, zipfile
 
 sys.dont_write_bytecode = True
 site = sysconfig.get_paths()["purelib"]
@@ -119,7 +185,7 @@ importlib.invalidate_caches()
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 
-import js
+
 import pytest
 
 
@@ -129,7 +195,13 @@ class TrackCurrentTest:
 
 
 print(f"[pyodide] Python {sys.version.split()[0]} on {sys.platform}, pytest {pytest.__version__}", flush=True)
-int(pytest.main(list(PYTEST_ARGS), plugins=[TrackCurrentTest()]))
+status = int(pytest.main(list(PYTEST_ARGS), plugins=[TrackCurrentTest()]))
+if audit and audit.found:
+    print("[pyodide] the engine imported modules python.zip lacks:", flush=True)
+    for name, filename, line in sorted(set(audit.found)):
+        print(f"[pyodide]   {name} (from {filename}:{line})", flush=True)
+    status = status or 6
+status
 `);
 } catch (e) {
   fatal(e);

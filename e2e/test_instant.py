@@ -1,0 +1,139 @@
+"""The instant page (docs/offline.md, "Boot"): a board before the engine, a move confirmed
+early played once, and the memory snapshot restored, or quietly not when it is damaged."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PREFIX, wait_engine, wait_idle
+
+SELECTABLE = "[data-cell][data-selectable='true']"
+CONFIRM = "[data-action='confirm']"
+SNAPSHOTS = f"nibble-snapshot:{PREFIX}"
+
+# when the first cell was on screen and when the engine was ready (performance.now())
+RECORD_TIMES = """
+(() => {
+  const times = (window.__times = {});
+  const check = () => {
+    const cell = document.querySelector("[data-cell]");
+    if (!times.board && cell && cell.getBoundingClientRect().width > 0) times.board = performance.now();
+    if (!times.ready && document.documentElement.dataset.engine === "ready") times.ready = performance.now();
+    if (!times.ready) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();
+"""
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(RECORD_TIMES)
+    errors: list[str] = []
+    context.errors = errors
+    yield context
+    context.close()
+
+
+def open_page(context, site):
+    page = context.new_page()
+    page.on("pageerror", lambda exc: context.errors.append(str(exc)))
+    page.on("console", lambda m: m.type == "error" and context.errors.append(m.text))
+    page.set_default_timeout(30_000)
+    page.goto(site.url)
+    return page
+
+
+def html_data(page, name: str):
+    return page.evaluate(f"document.documentElement.dataset.{name} ?? null")
+
+
+def test_a_first_visit_draws_the_board_at_once_and_plays_a_move_confirmed_early(context, site):
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")  # a slow line: the engine is seconds away, the board is not
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 2_000_000,
+        "uploadThroughput": 1_000_000})  # fmt: skip
+    page.on("pageerror", lambda exc: context.errors.append(str(exc)))
+    page.goto(site.url)
+    page.wait_for_selector(SELECTABLE)
+    assert html_data(page, "engine") == "loading"
+    assert html_data(page, "painted") == "early"
+    # no card over the board: a thin bar, not a modal dialog
+    assert page.evaluate("document.getElementById('loading').classList.contains('slim')")
+    assert page.get_attribute("#loading", "role") is None
+    cell = page.locator(SELECTABLE).first.get_attribute("data-cell")
+    page.click(f"[data-cell='{cell}']")
+    page.wait_for_selector(f"{CONFIRM}:not([disabled])")
+    page.click(CONFIRM)
+    early = page.evaluate("window.nibbleApp.state.early")
+    assert early and cell in early
+    assert html_data(page, "engine") == "loading"  # still: the move waits for the engine
+    status = page.inner_text("#status-text")
+    assert "as soon as" in status
+    wait_engine(page)
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length >= 1")
+    wait_idle(page)
+    moves = page.evaluate("window.nibbleApp.state.record.moves")
+    assert moves[0] == early and len(moves) <= 2, moves  # played once, then the computer
+    assert page.evaluate("window.nibbleApp.state.early") is None
+    times = page.evaluate("window.__times")
+    assert times["board"] < times["ready"], times
+    # the game drawn early is the game kept: one entry in the library, with the move
+    stored = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.includes(':game:'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)).record.moves)")
+    assert stored == [moves], stored
+    assert context.errors == []
+
+
+DAMAGE = """async ([name, how]) => {
+  const cache = await caches.open(name);
+  const [key] = await cache.keys();
+  const response = await cache.match(key);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers.entries());
+  if (how === "flip") bytes[bytes.length >> 1] ^= 0xff;  // the checksum no longer matches
+  else {
+    // a well-formed entry whose contents are not an interpreter: the restore itself fails
+    bytes.fill(7, 0, 4096);
+    const sha = await crypto.subtle.digest("SHA-256", bytes);
+    headers["x-sha256"] = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0")).join("");
+  }
+  await cache.put(key, new Response(bytes, {headers}));
+  return key.url;
+}"""
+
+
+def play_one(page) -> None:
+    before = page.evaluate("window.nibbleApp.state.record.moves.length")
+    page.click(f"[data-cell='{page.locator(SELECTABLE).first.get_attribute('data-cell')}']")
+    page.click(CONFIRM)
+    page.wait_for_function(f"() => window.nibbleApp.state.record.moves.length > {before}")
+    wait_idle(page)
+
+
+def test_a_repeat_visit_restores_the_snapshot_and_boots_without_a_damaged_one(context, site):
+    page = open_page(context, site)
+    wait_engine(page)
+    assert html_data(page, "boot") == "boot"
+    page.wait_for_selector("html[data-snapshot='stored']", timeout=60_000)
+    page.close()
+
+    page = open_page(context, site)
+    wait_engine(page)
+    assert html_data(page, "boot") == "snapshot"
+    times = page.evaluate("window.__times")
+    assert times["board"] <= times["ready"], times  # the stored view, drawn before
+    play_one(page)  # the restored engine plays, and the computer answers
+    for how in ("flip", "garbage"):
+        assert page.evaluate(DAMAGE, [SNAPSHOTS, how]).endswith(".bin")
+        page.close()
+        page = open_page(context, site)
+        wait_engine(page)
+        assert html_data(page, "boot") == "boot", how  # a normal boot, and no word of it
+        assert page.locator("[data-message]").count() == 0
+        play_one(page)
+        page.wait_for_selector("html[data-snapshot='stored']", timeout=60_000)
+    assert not [e for e in context.errors if "snapshot" not in e], context.errors

@@ -1,0 +1,69 @@
+// The board at first paint: what the page draws before any engine is up.
+//
+// The engine makes every view, and it takes a moment to start. So the page keeps, beside
+// the games library, the last view it drew of each of the few games played last, and the
+// bridge's `games` answer (labels, levels, options): a repeat visit draws the game it
+// resumes from these at once. A first visit has nothing stored: it draws the game the
+// build made for it (first-paint.json, the first game with its default options) and,
+// once the engine is up, opens that very game. Either way the engine checks the record
+// before anything is saved, and a view that no longer matches is replaced.
+//
+// Stored under `nibble:<site path>:paint` in localStorage: {games, views: {id: {moves,
+// view}}, order: [id, ...]}, the most recent last, at most KEEP views. A damaged value is
+// ignored (and replaced at the next save): the library itself is never touched here.
+
+const SCOPE = new URL("./", import.meta.url).pathname;
+const KEY = `nibble:${SCOPE}:paint`;
+const KEEP = 6;
+const FIRST_PAINT_MS = 1500; // a first visit's default game, or the loading card
+
+function read() {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(KEY) || "null");
+    if (value && typeof value === "object" && value.views && typeof value.views === "object" && Array.isArray(value.order)) return value;
+  } catch {
+    /* no storage, or a damaged value: nothing to draw early */
+  }
+  return { games: null, views: {}, order: [] };
+}
+
+// Keep the view of the game shown (after every change the library saves).
+export function rememberView(id, record, view, games) {
+  if (!id || !record || !view) return;
+  const stored = read();
+  stored.views[id] = { moves: record.moves, view };
+  stored.order = [...stored.order.filter((other) => other !== id), id];
+  while (stored.order.length > KEEP) delete stored.views[stored.order.shift()];
+  if (games) stored.games = games;
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(stored));
+  } catch {
+    /* full or refused: the next visit waits for the engine, as before */
+  }
+}
+
+// The view last drawn of library entry `entry`, if it shows the entry's moves.
+export function storedView(entry) {
+  const stored = read();
+  const kept = stored.views[entry?.id];
+  if (!kept || !stored.games || !Array.isArray(kept.moves)) return null;
+  if (kept.moves.join(" ") !== entry.record?.moves?.join(" ")) return null;
+  return { view: kept.view, games: stored.games };
+}
+
+// The game the build drew for a first visit ({games, record, view}), or null when it
+// cannot be had quickly.
+export async function buildPaint() {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), FIRST_PAINT_MS);
+  try {
+    const response = await fetch(new URL("first-paint.json", import.meta.url), { signal: controller.signal });
+    if (!response.ok) return null;
+    const paint = await response.json();
+    return paint?.games && paint.record && paint.view ? paint : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
