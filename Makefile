@@ -39,7 +39,7 @@ $(NODE_STAMP): package.json package-lock.json
 chromium: venv
 	$(VPY) scripts/find_chromium.py --install --check --output $(CHROMIUM_FILE)
 
-## dist/: web/ + Pyodide runtime + micropip wheel + engine wheel + build.json
+## dist/: web/ + Pyodide runtime + python.zip (stdlib and engine as bytecode, made in Pyodide) + build.json
 build: venv node_modules
 	$(VPY) scripts/build.py --out dist
 
@@ -95,7 +95,7 @@ bench-web: build chromium
 bench-offline: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_offline.py --runs 3
 
-## remove build outputs (keeps the download caches in build/wheels-cache, build/pyodide-wheels)
+## remove build outputs (keeps the download cache build/pyodide-wheels)
 clean:
 	rm -rf dist build/dist-staging $(CHROMIUM_FILE) .pytest_cache .ruff_cache *.egg-info
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './$(VENV)/*' -prune -exec rm -rf {} +

@@ -16,8 +16,9 @@ RECORD_TIMES = """
   const times = (window.__times = {});
   const check = () => {
     const cell = document.querySelector("[data-cell]");
-    if (!times.board && cell && cell.getBoundingClientRect().width > 0) times.board = performance.now();
-    if (!times.ready && document.documentElement.dataset.engine === "ready") times.ready = performance.now();
+    const now = performance.now();
+    if (!times.board && cell && cell.getBoundingClientRect().width > 0) times.board = now;
+    if (!times.ready && document.documentElement.dataset.engine === "ready") times.ready = now;
     if (!times.ready) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -70,8 +71,8 @@ def test_a_first_visit_draws_the_board_at_once_and_plays_a_move_confirmed_early(
     early = page.evaluate("window.nibbleApp.state.early")
     assert early and cell in early
     assert html_data(page, "engine") == "loading"  # still: the move waits for the engine
-    status = page.inner_text("#status-text")
-    assert "as soon as" in status
+    assert page.inner_text("#status-text") == "Playing your move in a moment…"
+    assert page.get_attribute(f"[data-cell='{cell}']", "data-picked") == "true"  # still shown
     wait_engine(page)
     page.wait_for_function("() => window.nibbleApp.state.record.moves.length >= 1")
     wait_idle(page)
@@ -99,7 +100,8 @@ DAMAGE = """async ([name, how]) => {
     // a well-formed entry whose contents are not an interpreter: the restore itself fails
     bytes.fill(7, 0, 4096);
     const sha = await crypto.subtle.digest("SHA-256", bytes);
-    headers["x-sha256"] = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0")).join("");
+    const hex = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0"));
+    headers["x-sha256"] = hex.join("");
   }
   await cache.put(key, new Response(bytes, {headers}));
   return key.url;

@@ -3,8 +3,8 @@
 
     python scripts/build.py [--out dist]
 
-Standard library only; run it with the project's virtualenv python (``make build``), which
-has the pinned setuptools/wheel needed to build the engine wheel without network access.
+Standard library only, plus Node to run the pinned Pyodide (``make build`` runs it with the
+project's virtualenv python, whose editable install of the engine writes first-paint.json).
 
 What goes in:
 

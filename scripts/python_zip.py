@@ -1,6 +1,6 @@
 """Make the page's Python library: the standard library the engine uses, and the engine, as
-bytecode compiled by the pinned Pyodide's own CPython, in one zip (docs/offline.md, "The
-Python library").
+bytecode compiled by the pinned Pyodide's own CPython, in one zip (docs/boot.md, "The
+page's Python").
 
     node scripts/pyodide_run.mjs scripts/python_zip.py --out build/python.zip
 
@@ -22,8 +22,9 @@ compresses each entry, and a stored entry is read without inflating it. Each ``.
 "unchecked hash-based" (PEP 552): Python never looks for a source to compare it with.
 
 A module this zip lacks is still importable in the page: the worker falls back to the full
-``python_stdlib.zip`` (web/engine/worker.js), and ``tests/test_python_zip.py`` checks that
-the engine's whole test suite needs no such fallback.
+``python_stdlib.zip`` (web/engine-worker.js), and ``tests/test_in_pyodide.py`` checks that
+the engine's whole test suite, run inside Pyodide booted from this zip, needs no such
+fallback (docs/boot.md).
 """
 
 from __future__ import annotations

@@ -462,7 +462,8 @@ async function boot() {
   await booting;
   try {
     const games = call(app.rules, { op: "games" });
-    if (!(early && (await confirmEarly(early)))) {
+    // a link that arrived while the engine started (a fragment changed in place) wins
+    if (!(early && !readLink() && (await confirmEarly(early)))) {
       state.games = await games;
       await chooseGame();
     } else state.games = await games;

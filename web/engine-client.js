@@ -116,6 +116,7 @@ export class EngineClient {
     if (!reload && this._promoteStandby(generation)) return this.ready;
     this._setState("booting");
     this._armStall();
+    if (!reload && this._adoptEarly(generation)) return this.ready;
     const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
     wait
       .then(() => workerUrl(reload))
@@ -349,6 +350,24 @@ export class EngineClient {
       if (generation === this.generation) this._died("crashed", event.message || "the engine worker failed");
     };
     worker.onmessageerror = () => generation === this.generation && this._died("crashed", "unreadable message");
+  }
+
+  // The rules worker engine-early.js started before the module graph: take it over, with
+  // what it said meanwhile. False when there is none to take (not started yet, failed,
+  // or already taken): the client starts its own.
+  _adoptEarly(generation) {
+    const early = window.nibbleEarlyWorker;
+    if (!early || early.claimed || this.name !== "rules") return false;
+    early.claimed = true;
+    if (!early.worker || early.failed) {
+      early.worker?.terminate();
+      return false;
+    }
+    workerSource = early.url;
+    this.worker = early.worker;
+    this._wire(this.worker, generation);
+    for (const message of early.messages.splice(0)) this._receive(message);
+    return true;
   }
 
   // Boot a worker in reserve (after `delayMs`), unless one is there already.

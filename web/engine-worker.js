@@ -248,7 +248,8 @@ async function storeSnapshot(build, bytes) {
   try {
     const sha = hex(await crypto.subtle.digest("SHA-256", bytes));
     const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const request of await cache.keys()) await cache.delete(request); // other builds'
+    const key = snapshotKey(build);
+    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request); // other builds'
     await cache.put(
       snapshotKey(build),
       new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": sha, "x-build": build.build } }),
@@ -311,7 +312,9 @@ async function boot() {
   }
   let made = null;
   if (!pyodide) {
-    const make = !!self.caches && CONFIG.snapshot !== false;
+    // Only the rules worker makes one (the first to boot; the computer's workers restore it
+    // once it is there), so two workers never write it at once.
+    const make = !!self.caches && CONFIG.snapshot !== false && CONFIG.role === "rules";
     pyodide = await loadPyodide({ ...pyodideOptions(build), _makeSnapshot: make });
     progress("started", 1, 1);
     pyodide.runPython(SETUP);

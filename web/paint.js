@@ -55,11 +55,20 @@ export function storedView(entry) {
 // cannot be had quickly.
 export async function buildPaint() {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), FIRST_PAINT_MS);
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(null);
+    }, FIRST_PAINT_MS);
+  });
+  // engine-early.js may have asked for it already, before the module graph
+  const early = window.nibbleFirstPaint;
+  window.nibbleFirstPaint = null;
   try {
-    const response = await fetch(new URL("first-paint.json", import.meta.url), { signal: controller.signal });
-    if (!response.ok) return null;
-    const paint = await response.json();
+    const response = await Promise.race([early || fetch(new URL("first-paint.json", import.meta.url), { signal: controller.signal }), late]);
+    if (!response?.ok) return null;
+    const paint = await Promise.race([response.json(), late]);
     return paint?.games && paint.record && paint.view ? paint : null;
   } catch {
     return null;

@@ -71,7 +71,7 @@ export function render(app) {
   const picker = state.picker;
   const selectable = live ? picker.selectable(sel) : new Set();
   const pending = live ? picker.pending(sel) : null;
-  const picked = new Set(live ? sel.pick : []);
+  const picked = new Set(live || state.early ? sel.pick : []); // a move confirmed early stays shown
   const marked = new Set(view.last_move?.cells || []);
   const selectableWord = t(`cell.selectable.${view.game}`, {}, t("cell.takeable"));
 

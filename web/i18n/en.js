@@ -76,7 +76,7 @@ export default {
   "status.to-move": "{player} to move",
   "status.your-move": "{player}: pick discs of one colour",
   "status.thinking": "{player} is thinking…",
-  "status.early": "Your move is played as soon as the game is ready…",
+  "status.early": "Playing your move in a moment…",
   "status.wins": "{player} wins",
   "status.draw": "Draw",
   "status.review": "Reviewing move {ply} of {total}",

@@ -75,7 +75,7 @@ export default {
   "status.to-move": "{player} 차례",
   "status.your-move": "{player}: 한 색깔의 원반을 고르세요",
   "status.thinking": "{player} 생각 중…",
-  "status.early": "게임이 준비되는 대로 이 수를 둡니다…",
+  "status.early": "잠시 후 이 수를 둡니다…",
   "status.wins": "{player} 승리",
   "status.draw": "무승부",
   "status.review": "{total}수 중 {ply}수째 보는 중",

@@ -316,7 +316,7 @@ export default {
   "status.picked": {"one": "Вибрано {count} диск", "few": "Вибрано {count} диски", "many": "Вибрано {count} дисків", "other": "Вибрано {count} диска"},
   "action.undo": "Повернути хід",
   "status.thinking": "{player}: обмірковування ходу…",
-  "status.early": "Хід буде зроблено, щойно гра буде готова…",
+  "status.early": "Хід буде зроблено за мить…",
   "status.wins": "Перемога: {player}",
   "result.title": "Перемога: {player}",
   "status.hint": "Підказка: {move}. Оцінка рушія ({player}): {percent} %.",

@@ -1,0 +1,43 @@
+// Starts the rules worker before the page's module graph: a classic script in <head>, so
+// Python boots while app.js and its thirty modules are still arriving. engine-client.js
+// adopts this worker on its first start (messages it posted meanwhile are kept in order
+// and replayed); if it failed, or came too late, the client starts its own as before.
+//
+// The worker runs from a blob: URL for the same reason as every engine worker (it then
+// inherits the page's Content-Security-Policy: engine-worker.js).
+(function () {
+  var root = new URL("./", document.currentScript.src).href;
+  // A first visit (no game played on this device yet, no link): the game the build drew
+  // for it is fetched now too, for paint.js.
+  try {
+    var scope = new URL(root).pathname;
+    if (!location.hash && !localStorage.getItem("nibble:" + scope + ":last")) {
+      window.nibbleFirstPaint = fetch(new URL("first-paint.json", root).href);
+    }
+  } catch (e) {
+    /* no storage: paint.js fetches it itself if it needs it */
+  }
+  var early = { worker: null, url: null, messages: [], failed: false, claimed: false };
+  window.nibbleEarlyWorker = early;
+  fetch(new URL("engine-worker.js", root).href)
+    .then(function (response) {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.text();
+    })
+    .then(function (text) {
+      if (early.claimed) return; // the page's own client started one meanwhile
+      early.url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+      var name = JSON.stringify({ root: root, attempt: 1, role: "rules", reload: false });
+      early.worker = new Worker(early.url, { type: "module", name: name });
+      early.worker.onmessage = function (event) {
+        early.messages.push(event.data);
+      };
+      early.worker.onerror = function (event) {
+        event.preventDefault();
+        early.failed = true;
+      };
+    })
+    .catch(function () {
+      early.failed = true; // engine-client.js starts (and reports on) its own
+    });
+})();
