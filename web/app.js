@@ -461,12 +461,16 @@ async function boot() {
   const early = await paintEarly();
   await booting;
   try {
-    const games = call(app.rules, { op: "games" });
     // a link that arrived while the engine started (a fragment changed in place) wins
-    if (!(early && !readLink() && (await confirmEarly(early)))) {
+    const confirmed = early && !readLink() && (await confirmEarly(early));
+    const games = call(app.rules, { op: "games" });
+    if (!confirmed) {
       state.games = await games;
       await chooseGame();
-    } else state.games = await games;
+    } else {
+      // the stored answer drew the game; the engine's own comes a moment later
+      games.then((answer) => (state.games = answer)).catch(() => {});
+    }
     loading.hide();
     delete html.dataset.painted;
     html.dataset.engine = "ready";

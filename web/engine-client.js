@@ -222,6 +222,7 @@ export class EngineClient {
       if (this.onProgress) this.onProgress(message);
       if (message.step === "ready") {
         this.bootedFrom = message.how || "boot"; // "snapshot": restored from a memory snapshot
+        this.bootMarks = message.marks || null; // where the boot's time went (engine-worker.js)
         clearTimeout(this._boot.stall);
         this._boot.settled = true;
         this._setState("ready");

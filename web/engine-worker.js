@@ -223,21 +223,26 @@ function snapshotKey(build) {
   return new URL(`snapshot/${build.build}.bin`, ROOT).href;
 }
 
-async function readSnapshot(build) {
+// The stored snapshot of this build, or null when there is none (a quick look). Its bytes
+// come as a promise that rejects when they are damaged, so that Pyodide fetches and
+// compiles the runtime while they are read and checked (loadPyodide accepts a promise).
+async function findSnapshot(build) {
   if (!self.caches || RETRY || CONFIG.snapshot === false) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(snapshotKey(build));
     if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const sha = response.headers.get("x-sha256");
-    const got = hex(await crypto.subtle.digest("SHA-256", bytes));
-    if (got !== sha || response.headers.get("x-build") !== build.build) {
-      await cache.delete(snapshotKey(build));
-      console.warn("engine: the stored snapshot is damaged; booting without it");
-      return null;
-    }
-    return bytes;
+    // wrapped: an async function returning a bare promise would wait for it
+    const bytes = (async () => {
+      const body = new Uint8Array(await response.arrayBuffer());
+      const sha = response.headers.get("x-sha256");
+      const got = hex(await crypto.subtle.digest("SHA-256", body));
+      if (got !== sha || response.headers.get("x-build") !== build.build) throw new Error("the stored snapshot is damaged");
+      mark("snapshot read");
+      return body;
+    })();
+    bytes.catch(() => {}); // seen through loadPyodide, below
+    return { bytes };
   } catch (error) {
     console.warn("engine: cannot read the stored snapshot:", error);
     return null;
@@ -277,7 +282,15 @@ function wakeUp(pyodide) {
   if (!Array.isArray(games?.games) || !games.games.length) throw new Error("the restored engine does not answer");
 }
 
+// Where a boot's time goes (ms since the worker started), sent with "ready": benchmarks
+// read it (app.rules.bootMarks).
+const marks = {};
+const mark = (name) => {
+  marks[name] = Math.round(performance.now());
+};
+
 async function boot() {
+  mark("start");
   progress("runtime", 0, 0);
   let build;
   try {
@@ -289,6 +302,7 @@ async function boot() {
   }
   BUILD = build;
   expected = build.files || {};
+  mark("build.json");
 
   let loadPyodide;
   try {
@@ -296,12 +310,14 @@ async function boot() {
   } catch (error) {
     throw new BootError("download", `pyodide.mjs: ${error?.message || error}`);
   }
-  const snapshot = await readSnapshot(build);
+  mark("pyodide.mjs");
+  const snapshot = await findSnapshot(build);
   let pyodide = null;
   let restored = false;
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ ...pyodideOptions(build), _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ ...pyodideOptions(build), _loadSnapshot: snapshot.bytes });
+      mark("restored");
       wakeUp(pyodide);
       restored = true;
     } catch (error) {
@@ -316,8 +332,10 @@ async function boot() {
     // once it is there), so two workers never write it at once.
     const make = !!self.caches && CONFIG.snapshot !== false && CONFIG.role === "rules";
     pyodide = await loadPyodide({ ...pyodideOptions(build), _makeSnapshot: make });
+    mark("loaded");
     progress("started", 1, 1);
     pyodide.runPython(SETUP);
+    mark("imported");
     if (make) {
       try {
         made = pyodide.makeMemorySnapshot();
@@ -335,7 +353,8 @@ async function boot() {
     pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
   }
   if (failed) return; // a download was damaged after all: do not claim to be ready
-  progress("ready", 1, 1, restored ? "snapshot" : "boot");
+  mark("ready");
+  post({ type: "progress", step: "ready", done: 1, total: 1, how: restored ? "snapshot" : "boot", marks });
   if (made) storeSnapshot(build, made); // after ready: the page does not wait for it
 }
 
