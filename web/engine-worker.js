@@ -112,6 +112,7 @@ function watch(response, path, step) {
 self.fetch = async (input, init = {}) => {
   const url = typeof input === "string" ? input : input.url || String(input);
   const absolute = new URL(url, ROOT);
+  if (wasmFetch && absolute.href === WASM_URL) return (await wasmFetch).copy; // compileEarly's
   if (absolute.origin !== ROOT.origin) {
     throw new Error(`refusing to fetch from another origin: ${absolute.href}`);
   }
@@ -130,6 +131,46 @@ self.fetch = async (input, init = {}) => {
   const step = stepFor(path);
   if ((step || expected[path]) && response.body) watch(response, path, step);
   return response;
+};
+
+// --- the runtime's WebAssembly, compiled early --------------------------------------------
+//
+// Pyodide compiles pyodide.asm.wasm only once it knows how much memory to give it: on a
+// restore, the snapshot's size, known once the snapshot is read. So the worker fetches and
+// compiles it itself, at once, alongside everything else, and gives Pyodide the compiled
+// module when it asks to instantiate (Pyodide's own fetch of the file gets the same
+// response). Any failure here leaves Pyodide to do it as usual.
+
+const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
+let wasmFetch = null; // Promise<Response>: the one download of pyodide.asm.wasm (checked)
+let wasmModule = null; // Promise<WebAssembly.Module>
+
+function compileEarly() {
+  const fetched = self.fetch(WASM_URL);
+  // The original response is compiled (a clone would not reach Chromium's cache of
+  // compiled code); Pyodide gets a copy, in case it must compile after all.
+  wasmFetch = fetched.then((response) => ({ copy: response.clone(), response }));
+  wasmFetch.catch(() => {});
+  wasmModule = wasmFetch.then(({ response }) => WebAssembly.compileStreaming(response));
+  wasmModule.catch(() => {});
+}
+
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  let module = null;
+  try {
+    module = wasmModule ? await wasmModule : null;
+  } catch {
+    module = null;
+  }
+  mark("compiled");
+  if (!module) return instantiateStreaming(source, imports);
+  Promise.resolve(source)
+    .then((response) => response.body?.cancel())
+    .catch(() => {});
+  const instance = await WebAssembly.instantiate(module, imports);
+  mark("instantiated");
+  return { module, instance };
 };
 
 // --- boot -----------------------------------------------------------------------------
@@ -303,6 +344,7 @@ async function boot() {
   BUILD = build;
   expected = build.files || {};
   mark("build.json");
+  compileEarly();
 
   let loadPyodide;
   try {
