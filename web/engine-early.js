@@ -11,7 +11,11 @@
   // for it is fetched now too, for paint.js.
   try {
     var scope = new URL(root).pathname;
-    if (!location.hash && !localStorage.getItem("nibble:" + scope + ":last")) {
+    var link = !!location.hash;
+    new URLSearchParams(location.search).forEach(function (value, key) {
+      if (key !== "lang") link = true; // a ?game= link: its own game, not the build's
+    });
+    if (!link && !localStorage.getItem("nibble:" + scope + ":last")) {
       window.nibbleFirstPaint = fetch(new URL("first-paint.json", root).href);
     }
   } catch (e) {

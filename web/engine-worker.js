@@ -57,6 +57,10 @@ function fail(kind, message) {
 
 const realFetch = self.fetch.bind(self);
 let expected = {}; // path relative to ROOT -> sha-256, from build.json
+let knowExpected; // resolves once build.json is read (a download may finish before it)
+const expectedKnown = new Promise((resolve) => {
+  knowExpected = resolve;
+});
 let lastPost = 0;
 
 function stepFor(path) {
@@ -96,6 +100,7 @@ function watch(response, path, step) {
       return;
     }
     report(step, done, Math.max(total, done));
+    await expectedKnown;
     const sha = expected[path];
     if (!sha) return;
     const body = new Uint8Array(done);
@@ -333,6 +338,7 @@ const mark = (name) => {
 async function boot() {
   mark("start");
   progress("runtime", 0, 0);
+  compileEarly(); // checked against build.json once that is read
   let build;
   try {
     const response = await realFetch(new URL("build.json", ROOT), { cache: "no-cache" });
@@ -343,8 +349,8 @@ async function boot() {
   }
   BUILD = build;
   expected = build.files || {};
+  knowExpected();
   mark("build.json");
-  compileEarly();
 
   let loadPyodide;
   try {
