@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nibble.ai.ladder import fit_elo, main, tally
+from nibble.ai.elo import fit_elo, tally
+from nibble.ai.ladder import main
 from nibble.cli import main as cli_main
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .ladder import PRIOR_ELO, fit_elo
+from .elo import PRIOR_ELO, fit_elo
 from .match import split_name
 
 SAME = ("game", "options", "a", "b", "clock")  # what every results file must share

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ladder import PRIOR_ELO, rated
+from .elo import PRIOR_ELO, rated
 
 SAME = ("game", "options", "players", "budget_ms", "iterations", "clock")
 NEEDED = (*SAME, "scores", "games", "seed", "games_per_pair", "games_played")

@@ -7,21 +7,17 @@ and whose ``params`` name the points and moves in notation and colours as ``"bla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.errors import GameOver, IllegalMove
+from .contract import NebuchadnezzarShape
 from .moves import PASS, SWAP
 from .notation import BLACK, COLOR_NAMES, WHITE
 from .placement import restricted
 from .walls import span, walls
 
-if TYPE_CHECKING:
-    from .state import NebuchadnezzarState
-
 R = "nebuchadnezzar."
 
 
-def check_move(state: NebuchadnezzarState, move: int) -> None:
+def check_move(state: NebuchadnezzarShape, move: int) -> None:
     """Nothing if ``move`` is legal, else ``IllegalMove`` (``GameOver`` once it is over)."""
     if state.result is not None:
         raise GameOver("The game is over; no more moves can be played.")
@@ -37,7 +33,7 @@ def check_move(state: NebuchadnezzarState, move: int) -> None:
     _refuse_capture(state, move, legal)
 
 
-def _refuse_pass(state: NebuchadnezzarState, legal: list[int]) -> None:
+def _refuse_pass(state: NebuchadnezzarShape, legal: list[int]) -> None:
     places = sum(1 for m in legal if m > SWAP)
     takes = sum(1 for m in legal if m < 0)
     options = [f"{k} {what}{'' if k == 1 else 's'}"
@@ -48,7 +44,7 @@ def _refuse_pass(state: NebuchadnezzarState, legal: list[int]) -> None:
                       R + "pass-not-allowed", placements=places, captures=takes)
 
 
-def _refuse_swap(state: NebuchadnezzarState) -> None:
+def _refuse_swap(state: NebuchadnezzarShape) -> None:
     if state.color != WHITE:
         raise IllegalMove("Only White may swap, as White's first move; Black is to move.",
                           R + "swap-not-white")
@@ -62,7 +58,7 @@ def _refuse_swap(state: NebuchadnezzarState) -> None:
         R + "swap-board", black=b, white=w)
 
 
-def _refuse_placement(state: NebuchadnezzarState, move: int) -> None:
+def _refuse_placement(state: NebuchadnezzarShape, move: int) -> None:
     lay = state.lay
     cell = lay.name(*lay.point(move))
     bit = 1 << move
@@ -80,7 +76,7 @@ def _refuse_placement(state: NebuchadnezzarState, move: int) -> None:
     raise AssertionError(f"placement {cell} refused for no reason")  # pragma: no cover
 
 
-def _refuse_capture(state: NebuchadnezzarState, move: int, legal: list[int]) -> None:
+def _refuse_capture(state: NebuchadnezzarShape, move: int, legal: list[int]) -> None:
     lay = state.lay
     text = state.move_to_str(move)
     me, enemy = COLOR_NAMES[state.color], COLOR_NAMES[state.color ^ 1]

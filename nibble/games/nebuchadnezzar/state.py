@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...core.protocol import Result, State
+from ...core.protocol import Game, Result, State
 from . import explain, notation, view
 from .captures import captures
 from .layout import Layout
 from .moves import PASS, SWAP
 from .notation import BLACK, WHITE
 from .placement import placements
-
-if TYPE_CHECKING:
-    from .game import NebuchadnezzarGame
 
 
 class NebuchadnezzarState(State[int]):
@@ -25,7 +20,7 @@ class NebuchadnezzarState(State[int]):
     can ever come back.
     """
 
-    def __init__(self, game: NebuchadnezzarGame, options: dict, lay: Layout, black: int,
+    def __init__(self, game: Game, options: dict, lay: Layout, black: int,
                  white: int, color: int) -> None:
         self.game = game
         self.options = options

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.geometry import LETTERS
+from .contract import NebuchadnezzarShape
 from .moves import PASS, SWAP
 from .notation import COLOR_NAMES
 from .walls import wall_mask
 
-if TYPE_CHECKING:
-    from .state import NebuchadnezzarState
 
-
-def _disc_chars(state: NebuchadnezzarState) -> list[str | None]:
+def _disc_chars(state: NebuchadnezzarShape) -> list[str | None]:
     """``"b"``, ``"w"`` or ``None`` per point, in reading order."""
     lay, black, white = state.lay, state.black, state.white
     out: list[str | None] = []
@@ -24,7 +20,7 @@ def _disc_chars(state: NebuchadnezzarState) -> list[str | None]:
     return out
 
 
-def _input_move(state: NebuchadnezzarState, move: int) -> dict:
+def _input_move(state: NebuchadnezzarShape, move: int) -> dict:
     lay = state.lay
     text = state.move_to_str(move)
     if move > 0:
@@ -36,14 +32,14 @@ def _input_move(state: NebuchadnezzarState, move: int) -> dict:
             "show": {"area": area, "walls": lay.names(wall_mask(lay, *rect))}, "confirm": True}
 
 
-def _move_cells(state: NebuchadnezzarState, move: int) -> list[str]:
+def _move_cells(state: NebuchadnezzarShape, move: int) -> list[str]:
     """The points a move changed."""
     if move in (PASS, SWAP):
         return []
     return state.lay.names(1 << move if move > 0 else -move)
 
 
-def view(state: NebuchadnezzarState) -> dict:
+def view(state: NebuchadnezzarShape) -> dict:
     lay = state.lay
     legal = state.legal_moves()
     last = None
@@ -85,7 +81,7 @@ def view(state: NebuchadnezzarState) -> dict:
     }
 
 
-def render_text(state: NebuchadnezzarState) -> str:
+def render_text(state: NebuchadnezzarShape) -> str:
     """The board with column letters and row numbers, then who plays which colour."""
     n = state.lay.size
     discs = _disc_chars(state)

@@ -9,10 +9,9 @@ it doubles as a cross-check of them in the tests.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.errors import IllegalMove
 from .board import line, name, step
+from .contract import NumberOneShape
 from .moves import (
     EMPTY,
     REMOVE,
@@ -25,9 +24,6 @@ from .moves import (
     size_of,
     start_of,
 )
-
-if TYPE_CHECKING:
-    from .state import NumberOneState
 
 
 def _refuse(move: str, why: str, reason: str, **params) -> IllegalMove:
@@ -54,7 +50,7 @@ def path_holes(move: int) -> list[int] | None:
     return holes
 
 
-def explain_refusal(state: NumberOneState, move: int) -> None:
+def explain_refusal(state: NumberOneShape, move: int) -> None:
     """Raise ``IllegalMove`` naming the rule ``move`` breaks; return if it is legal."""
     text = move_to_str(move)
     seat = state.to_move
@@ -84,7 +80,7 @@ def explain_refusal(state: NumberOneState, move: int) -> None:
     _check_path(state, move, text)
 
 
-def _check_path(state: NumberOneState, move: int, text: str) -> None:
+def _check_path(state: NumberOneShape, move: int, text: str) -> None:
     size, start = size_of(move), start_of(move)
     landing, bend = landing_of(move), bend_of(move)
     legs = [(start, bend), (bend, landing)] if bend else [(start, landing)]

@@ -9,10 +9,8 @@ bit ``size`` set for each peg of the seat to move that has moved this turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.errors import GameOver
-from ...core.protocol import Result, State
+from ...core.protocol import Game, Result, State
 from . import moves as notation
 from .board import playable_mask
 from .moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
@@ -21,14 +19,11 @@ from .position import NONE, Position, format_position
 from .rules import explain_refusal
 from .view import build_view, render_text
 
-if TYPE_CHECKING:
-    from .game import NumberOneGame
-
 
 class NumberOneState(State[int]):
     """A game of Number One. Moves are integers (see :mod:`.moves`)."""
 
-    def __init__(self, game: NumberOneGame, options: dict, pos: Position) -> None:
+    def __init__(self, game: Game, options: dict, pos: Position) -> None:
         self.game = game
         self.options = options
         self.players = pos.players

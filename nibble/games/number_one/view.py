@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .board import GRID, name
+from .contract import NumberOneShape
 from .moves import EMPTY, REMOVE, SIZE_NAMES, SIZES, move_to_str, start_of
 from .position import NONE
 from .rules import path_holes
-
-if TYPE_CHECKING:
-    from .state import NumberOneState
 
 
 def move_cells(move: int) -> list[str]:
@@ -30,14 +26,14 @@ def input_entry(move: int) -> dict:
             "show": {"path": cells, "landing": "empty" if move & EMPTY else "token"}}
 
 
-def _pegs(state: NumberOneState) -> list[list[dict]]:
+def _pegs(state: NumberOneShape) -> list[list[dict]]:
     return [[{"size": SIZES[s], "hole": name(state.pegs[seat * 3 + s]),
               "turned": bool((state.turned >> (seat * 3 + s)) & 1)}
              for s in range(3) if state.pegs[seat * 3 + s] != NONE]
             for seat in range(state.players)]
 
 
-def _cells(state: NumberOneState) -> list[dict]:
+def _cells(state: NumberOneShape) -> list[dict]:
     owner = {b: i for i, b in enumerate(state.pegs) if b != NONE}
     cells = []
     for cell, (r, c) in enumerate(GRID.cells):
@@ -52,7 +48,7 @@ def _cells(state: NumberOneState) -> list[dict]:
     return cells
 
 
-def build_view(state: NumberOneState) -> dict:
+def build_view(state: NumberOneShape) -> dict:
     moves = state.legal_moves()
     last = None
     if state.moves:
@@ -84,7 +80,7 @@ def build_view(state: NumberOneState) -> dict:
     }
 
 
-def render_text(state: NumberOneState) -> str:
+def render_text(state: NumberOneShape) -> str:
     """The board as text: ``o`` token, ``.`` empty hole, ``-`` not in play, a peg as its
     player's number and letter (lower case when turned)."""
     owner = {b: i for i, b in enumerate(state.pegs) if b != NONE}
