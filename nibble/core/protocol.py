@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import BadOption, GameOver
 from .text import quote
@@ -138,6 +138,23 @@ class Game(ABC):
     def from_setup(self, setup: str, options: dict) -> State:
         """A state starting from ``setup`` (a start position in notation); ``BadSetup`` if
         it is not a legal position of this game."""
+
+
+class Played(Protocol):
+    """What a game's view and refusals read of any state: the turn, the result, the moves
+    so far and the legal ones. A game package extends it with what it reads of its own
+    state (``contract.py``), so that those modules need not import the state class."""
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def moves(self) -> list[int]: ...
+
+    def legal_moves(self) -> list[int]: ...
 
 
 class State(ABC, Generic[M]):

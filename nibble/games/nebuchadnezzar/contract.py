@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...core.protocol import Game, Result
+from ...core.protocol import Game, Played
 from .layout import Layout
 
 
-class NebuchadnezzarShape(Protocol):
+class NebuchadnezzarShape(Played, Protocol):
     game: Game
     lay: Layout
     black: int
@@ -23,17 +23,6 @@ class NebuchadnezzarShape(Protocol):
     swapped: bool
     passes: int
     after_swap: bool
-
-    @property
-    def to_move(self) -> int: ...
-
-    @property
-    def result(self) -> Result | None: ...
-
-    @property
-    def moves(self) -> list[int]: ...
-
-    def legal_moves(self) -> list[int]: ...
 
     def color_of(self, seat: int) -> int: ...
 

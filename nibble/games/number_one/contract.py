@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...core.protocol import Game, Result
+from ...core.protocol import Game, Played
 
 
-class NumberOneShape(Protocol):
+class NumberOneShape(Played, Protocol):
     game: Game
     players: int
     playable: int
@@ -22,17 +22,6 @@ class NumberOneShape(Protocol):
     alive: int
     moved: int
     out: list[int]
-
-    @property
-    def to_move(self) -> int: ...
-
-    @property
-    def result(self) -> Result | None: ...
-
-    @property
-    def moves(self) -> list[int]: ...
-
-    def legal_moves(self) -> list[int]: ...
 
     def peg_moves(self, seat: int, size: int) -> list[int]: ...
 
