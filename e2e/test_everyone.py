@@ -292,9 +292,8 @@ document.addEventListener('DOMContentLoaded', () => {
 
 def test_the_loading_bar_follows_the_bytes_and_only_moves_forward(browser, site):
     """A first visit over a 6 MB/s line, in Ukrainian: the bar never goes back, the total
-    is the build's from the first byte on ("Готуємо гру — 6,1 з 12,4 МБ"), and while the
-    files arrive the bar stands where the bytes are (it jumped to 55 % at 0.0 MB, then sat
-    at 75 % through the 9.6 MB runtime)."""
+    is the build's from the first figure on ("Готуємо гру — 6,1 з 12,8 МБ"), and while the
+    files arrive the bar stands where the bytes are (80 % of it for the downloads)."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     context.add_init_script(RECORD_LOADING)
     try:
@@ -321,7 +320,10 @@ def test_the_loading_bar_follows_the_bytes_and_only_moves_forward(browser, site)
             assert abs(of - total) < 0.06, (text, total)
             assert abs(value - 80 * done / of) <= 2, (value, text)
             downloads.append(done)
-    assert len(downloads) >= 10 and downloads[0] == 0 and downloads[-1] > 0.9 * total, rows
+    # the worker starts before the page's modules (engine-early.js): the first figure the
+    # page shows may already count some bytes, but never most of them
+    assert len(downloads) >= 10 and downloads[-1] > 0.9 * total, rows
+    assert downloads[0] < 0.25 * total, rows
 
 
 # --- a whole computer game, and the finished screen ---------------------------------------

@@ -34,6 +34,9 @@ export function createLoading() {
   const quick = !!navigator.serviceWorker?.controller;
   if (quick) $("#loading").classList.add("quick");
   let totals = null; // step -> bytes, from build.json
+  // Figures wait for build.json's totals (or for its failure): the worker starts before
+  // this module (engine-early.js), and a total read off the files in flight would grow.
+  let counting = quick;
   const seen = {}; // step -> the largest total reported, if build.json cannot be read
   const got = {}; // step -> {base, last}: bytes of the files finished, and of the current one
   const phase = { started: 0 };
@@ -46,9 +49,12 @@ export function createLoading() {
       .then((response) => (response.ok ? response.json() : null))
       .then((build) => {
         totals = build?.boot_bytes || null;
-        draw();
       })
-      .catch(() => {}); // the totals then come from the downloads themselves
+      .catch(() => {}) // the totals then come from the downloads themselves
+      .finally(() => {
+        counting = true;
+        draw();
+      });
   }
 
   function arrived(step) {
@@ -80,7 +86,7 @@ export function createLoading() {
   function draw() {
     const bytesTotal = DOWNLOADS.reduce((sum, s) => sum + total(s), 0);
     const bytesIn = DOWNLOADS.reduce((sum, s) => sum + Math.min(arrived(s), total(s) || arrived(s)), 0);
-    let overall = SHARE.bytes * (bytesTotal ? bytesIn / bytesTotal : 0);
+    let overall = counting && bytesTotal ? SHARE.bytes * (bytesIn / bytesTotal) : 0;
     overall += SHARE.started * phase.started;
     if (ready) overall = 1;
     shown = Math.max(shown, Math.min(1, overall)); // never backwards
@@ -88,7 +94,7 @@ export function createLoading() {
     if (ready) text = t("loading.step.ready");
     else if (phase.started) text = t("loading.step.engine");
     else if (downloaded()) text = t("loading.step.starting");
-    else if (bytesTotal) text = t("loading.bytes", { done: megabytes(bytesIn), total: megabytes(bytesTotal) });
+    else if (bytesTotal && counting) text = t("loading.bytes", { done: megabytes(bytesIn), total: megabytes(bytesTotal) });
     else text = t("loading.step.runtime");
     $("#loading-bar").style.width = `${(shown * 100).toFixed(1)}%`;
     const bar = $("#loading-progress");
