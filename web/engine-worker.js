@@ -157,6 +157,7 @@ function compileEarly() {
   wasmFetch = fetched.then((response) => ({ copy: response.clone(), response }));
   wasmFetch.catch(() => {});
   wasmModule = wasmFetch.then(({ response }) => WebAssembly.compileStreaming(response));
+  wasmModule.then(() => mark("wasm compiled"), () => {});
   wasmModule.catch(() => {});
 }
 
@@ -168,7 +169,6 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   } catch {
     module = null;
   }
-  mark("compiled");
   if (!module) return instantiateStreaming(source, imports);
   Promise.resolve(source)
     .then((response) => response.body?.cancel())
@@ -244,11 +244,12 @@ self.nibbleFetchStdlib = () => {
 
 let BUILD = null;
 
-function pyodideOptions(build) {
+function pyodideOptions(build, createPyodideModule) {
   return {
     indexURL: PYODIDE_DIR,
     packageBaseUrl: PYODIDE_DIR,
     stdLibURL: new URL(build.python.zip, ROOT).href,
+    createPyodideModule,
     // No package is ever loaded: an empty lock file, and no request for the real one.
     lockFileContents: { info: build.python.lock_info, packages: {} },
     stdout: () => {},
@@ -339,6 +340,10 @@ async function boot() {
   mark("start");
   progress("runtime", 0, 0);
   compileEarly(); // checked against build.json once that is read
+  // Pyodide's two scripts, parsed while everything else arrives (Pyodide would import its
+  // Emscripten module only once configured: it is handed over, as createPyodideModule)
+  const scripts = ["pyodide.mjs", "pyodide.asm.mjs"].map((name) => import(new URL(name, PYODIDE_DIR).href));
+  for (const script of scripts) script.catch(() => {}); // reported below
   let build;
   try {
     const response = await realFetch(new URL("build.json", ROOT), { cache: "no-cache" });
@@ -351,20 +356,24 @@ async function boot() {
   expected = build.files || {};
   knowExpected();
   mark("build.json");
+  const found = findSnapshot(build); // read and checked while the scripts are parsed
 
-  let loadPyodide;
-  try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href));
-  } catch (error) {
-    throw new BootError("download", `pyodide.mjs: ${error?.message || error}`);
-  }
+  const [pyodideMjs, asmMjs] = await Promise.all(
+    scripts.map((script, i) =>
+      script.catch((error) => {
+        throw new BootError("download", `${["pyodide.mjs", "pyodide.asm.mjs"][i]}: ${error?.message || error}`);
+      }),
+    ),
+  );
+  const { loadPyodide } = pyodideMjs;
+  const createPyodideModule = asmMjs.default;
   mark("pyodide.mjs");
-  const snapshot = await findSnapshot(build);
+  const snapshot = await found;
   let pyodide = null;
   let restored = false;
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ ...pyodideOptions(build), _loadSnapshot: snapshot.bytes });
+      pyodide = await loadPyodide({ ...pyodideOptions(build, createPyodideModule), _loadSnapshot: snapshot.bytes });
       mark("restored");
       wakeUp(pyodide);
       restored = true;
@@ -379,7 +388,7 @@ async function boot() {
     // Only the rules worker makes one (the first to boot; the computer's workers restore it
     // once it is there), so two workers never write it at once.
     const make = !!self.caches && CONFIG.snapshot !== false && CONFIG.role === "rules";
-    pyodide = await loadPyodide({ ...pyodideOptions(build), _makeSnapshot: make });
+    pyodide = await loadPyodide({ ...pyodideOptions(build, createPyodideModule), _makeSnapshot: make });
     mark("loaded");
     progress("started", 1, 1);
     pyodide.runPython(SETUP);
