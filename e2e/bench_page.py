@@ -330,7 +330,10 @@ def visit(context, site, sizes: Sizes) -> tuple[object, dict]:
                                    polling=50)
         probe = page.evaluate("window.__bench")
     sent = served(site, since, ready_at, sizes)
+    # where the rules worker's boot went (ms after it started; engine-worker.js marks)
+    marks = page.evaluate("window.nibbleApp?.rules?.bootMarks ?? null")
     result = {
+        "worker_marks": marks,
         "board_ms": None if probe["board"] is None else round(probe["board"]),
         "ready_ms": round(probe["ready"]),
         "box_ms": None if probe["box"] is None else round(probe["box"]),

@@ -139,3 +139,25 @@ def test_a_repeat_visit_restores_the_snapshot_and_boots_without_a_damaged_one(co
         play_one(page)
         page.wait_for_selector("html[data-snapshot='stored']", timeout=60_000)
     assert not [e for e in context.errors if "snapshot" not in e], context.errors
+
+
+def test_a_stored_view_that_no_longer_matches_gives_way_to_the_engines(context, site):
+    """A new build may draw a position differently: the board drawn early from the old
+    view is replaced by the engine's once it is up, without a word."""
+    page = open_page(context, site)
+    wait_engine(page)
+    first = page.evaluate("window.nibbleApp.state.view.board.cells[0].color")
+    key = page.evaluate("Object.keys(localStorage).find(k => k.endsWith(':paint'))")
+    page.evaluate("""([key, color]) => {
+      const stored = JSON.parse(localStorage.getItem(key));
+      for (const id of stored.order) stored.views[id].view.board.cells[0].color = color;
+      localStorage.setItem(key, JSON.stringify(stored));
+    }""", [key, first % 9 + 1])
+    page.close()
+    page = open_page(context, site)
+    page.wait_for_selector("html[data-painted='early'] [data-cell]")
+    assert page.evaluate("window.nibbleApp.state.view.board.cells[0].color") == first % 9 + 1
+    wait_engine(page)
+    assert page.evaluate("window.nibbleApp.state.view.board.cells[0].color") == first
+    assert page.locator("[data-message]").count() == 0
+    assert context.errors == []

@@ -445,8 +445,9 @@ async function confirmEarly(early) {
     }
   } else library.setTabGame(state.id);
   if (!same) {
-    state.early = null;
+    const move = state.early; // confirmed on the board drawn early: still played (or refused)
     app.turns.setPosition(response.record, response.view, { save: early.kind === "build" });
+    state.early = move;
   }
   return true;
 }
