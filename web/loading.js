@@ -84,6 +84,7 @@ export function createLoading() {
   }
 
   function draw() {
+    if ($("#loading").classList.contains("failed")) return; // the reason stays until a retry
     const bytesTotal = DOWNLOADS.reduce((sum, s) => sum + total(s), 0);
     const bytesIn = DOWNLOADS.reduce((sum, s) => sum + Math.min(arrived(s), total(s) || arrived(s)), 0);
     let overall = counting && bytesTotal ? SHARE.bytes * (bytesIn / bytesTotal) : 0;
