@@ -8,12 +8,13 @@ It must run inside Pyodide (``scripts/build.py`` runs it so): bytecode is only v
 the interpreter that wrote it, and which modules Pyodide's start-up imports is only known
 there. What goes in is derived, never listed by hand:
 
-1. every module imported when this script starts (Pyodide's start-up: ``encodings``,
-   ``_pyodide``, ``pyodide``, ...), plus every module of ``nibble/``;
+1. every module Pyodide's start-up imported (``encodings``, ``_pyodide``, ``pyodide``,
+   ...), recorded by the runner before it imports anything;
 2. every module imported while the engine's bridge plays each game: ``games``, ``new``,
    ``view``, ``play``, ``load``, every computer level, and the bridge's refusals
    (``workload``);
-3. what the page's worker imports besides the engine (``EXTRA``, the worker's own code).
+3. what the page's worker imports besides the engine (``EXTRA``), and the worker's own
+   Python: ``stdlib_fallback`` (scripts/stdlib_fallback.py), packed at the zip's top.
 
 Modules compiled with ``optimize=2`` (no docstrings, no asserts) for the standard library,
 whose behaviour does not depend on either, and ``optimize=0`` for the engine. Entries are
@@ -40,12 +41,14 @@ import zipfile
 from pathlib import Path
 
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-# Imported by the page's worker itself (engine/worker.js), not by the engine.
-EXTRA = ("pyodide.ffi", "importlib.machinery", "random", "os")
+# Imported by the page's worker itself (web/engine-worker.js), not by the engine.
+EXTRA = ("pyodide.ffi", "random", "os")
+# The worker's own Python, from scripts/ (its imports are traced like the engine's).
+WORKER_MODULES = ("stdlib_fallback",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-# What the page's worker imports of the engine (engine/worker.js); the rest it imports
+# What the page's worker imports of the engine (web/engine-worker.js); the rest it imports
 # while answering, and the workload below makes it do so.
 PAGE_MODULES = ("nibble.api", "nibble.ai.api", "nibble.ai.clock")
 
@@ -119,7 +122,7 @@ def build(repo: Path) -> tuple[bytes, dict]:
     for name in [n for n in sys.modules if n not in set(startup)]:
         if name != __name__:
             del sys.modules[name]
-    for name in (*PAGE_MODULES, *EXTRA):
+    for name in (*PAGE_MODULES, *EXTRA, *WORKER_MODULES):
         importlib.import_module(name)
     workload()
     wanted = stdlib_entries(sorted(sys.modules))
@@ -138,6 +141,9 @@ def build(repo: Path) -> tuple[bytes, dict]:
             data = pyc(path.read_bytes(), f"{STDLIB_ZIP}/{entry}", optimize=0)
             add(zf, entry[:-3] + ".pyc", data)
             listing["engine"].append(name)
+        for name in WORKER_MODULES:
+            path = Path(sys.modules[name].__file__)
+            add(zf, f"{name}.pyc", pyc(path.read_bytes(), f"{STDLIB_ZIP}/{name}.py", optimize=0))
     return buffer.getvalue(), listing
 
 

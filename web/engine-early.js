@@ -15,7 +15,7 @@
     new URLSearchParams(location.search).forEach(function (value, key) {
       if (key !== "lang") link = true; // a ?game= link: its own game, not the build's
     });
-    if (!link && !localStorage.getItem("nibble:" + scope + ":last")) {
+    if (!link && !localStorage.getItem("nibble:" + scope + ":last")) { // library.js's key
       window.nibbleFirstPaint = fetch(new URL("first-paint.json", root).href);
     }
   } catch (e) {

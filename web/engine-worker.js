@@ -35,8 +35,8 @@ function post(message) {
   self.postMessage(message);
 }
 
-function progress(step, done, total, how) {
-  post({ type: "progress", step, done, total, ...(how ? { how } : {}) });
+function progress(step, done, total) {
+  post({ type: "progress", step, done, total });
 }
 
 class BootError extends Error {
@@ -157,8 +157,7 @@ function compileEarly() {
   wasmFetch = fetched.then((response) => ({ copy: response.clone(), response }));
   wasmFetch.catch(() => {});
   wasmModule = wasmFetch.then(({ response }) => WebAssembly.compileStreaming(response));
-  wasmModule.then(() => mark("wasm compiled"), () => {});
-  wasmModule.catch(() => {});
+  wasmModule.then(() => mark("wasm compiled"), () => {}); // a failure: Pyodide compiles
 }
 
 const instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -186,63 +185,24 @@ const SNAPSHOT_CACHE = `nibble-snapshot:${ROOT.pathname}`;
 const FALLBACK_ZIP = "/lib/python_stdlib_full.zip";
 
 // Run once in every fresh interpreter (before a snapshot is made of it): what the page
-// needs imported, and a last-resort importer. The page's Python library (python.zip) holds
-// only the modules the engine was seen to import (scripts/python_zip.py); should a module
-// be missing all the same, it comes from Pyodide's full standard library, fetched then.
-const SETUP = `
-import sys
-from importlib.machinery import PathFinder
+// needs imported. python.zip holds only the modules the engine was seen to import
+// (scripts/python_zip.py); should a module be missing all the same, stdlib_fallback
+// (scripts/stdlib_fallback.py, installed below at every boot) fetches Pyodide's full
+// standard library.
+const SETUP = "import stdlib_fallback, nibble.api, nibble.ai.api, nibble.ai.clock, random";
 
-class StdlibFallback:
-    """Import a module python.zip lacks from the full standard library (fetched once)."""
-
-    def __init__(self, names, sha256, path):
-        self.names, self.sha256, self.path, self.failed = set(names), sha256, path, False
-
-    def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] not in self.names or self.failed or not self._fetch():
-            return None
-        if path is not None:  # a submodule of a package python.zip has: look beside it too
-            path = [*path, *(self.path + p[p.index(".zip") + 4:] for p in path if ".zip/" in p)]
-        return PathFinder.find_spec(name, path, target)
-
-    def _fetch(self):
-        if self.path in sys.path:
-            return True
-        import hashlib, js
-        data = js.nibbleFetchStdlib()
-        data = data.to_bytes() if data is not None else b""
-        if hashlib.sha256(data).hexdigest() != self.sha256:
-            self.failed = True
-            print("python_stdlib.zip: missing or damaged", file=sys.stderr)
-            return False
-        with open(self.path, "wb") as f:
-            f.write(data)
-        sys.path.append(self.path)
-        sys.path_importer_cache.clear()
-        return True
-
-def install(names, sha256):
-    if not any(isinstance(f, StdlibFallback) for f in sys.meta_path):
-        sys.meta_path.append(StdlibFallback(names, sha256, "${FALLBACK_ZIP}"))
-
-import nibble.api, nibble.ai.api, nibble.ai.clock, random
-`;
-
-// The full standard library, fetched synchronously (an import cannot wait): a worker may.
-self.nibbleFetchStdlib = () => {
+// A file fetched synchronously (an import cannot wait): a worker may.
+function fetchSync(url) {
   try {
     const xhr = new XMLHttpRequest();
-    xhr.open("GET", new URL(BUILD.python.fallback, ROOT).href, false);
+    xhr.open("GET", url, false);
     xhr.responseType = "arraybuffer";
     xhr.send(null);
     return xhr.status === 200 ? new Uint8Array(xhr.response) : null;
   } catch {
     return null;
   }
-};
-
-let BUILD = null;
+}
 
 function pyodideOptions(build, createPyodideModule) {
   return {
@@ -303,7 +263,7 @@ async function storeSnapshot(build, bytes) {
     const key = snapshotKey(build);
     for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request); // other builds'
     await cache.put(
-      snapshotKey(build),
+      key,
       new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": sha, "x-build": build.build } }),
     );
     post({ type: "snapshot", state: "stored", bytes: bytes.length });
@@ -352,7 +312,6 @@ async function boot() {
   } catch (error) {
     throw new BootError("download", `build.json: ${error?.message || error}`);
   }
-  BUILD = build;
   expected = build.files || {};
   knowExpected();
   mark("build.json");
@@ -401,7 +360,10 @@ async function boot() {
       }
     }
   }
-  pyodide.globals.get("install")(build.python.fallback_names, build.files[build.python.fallback]);
+  const fallback = build.python.fallback;
+  // its bytes, or undefined (None in Python)
+  const fetchFallback = () => fetchSync(new URL(fallback, ROOT).href) ?? undefined;
+  pyodide.pyimport("stdlib_fallback").install(build.python.fallback_names, build.files[fallback], FALLBACK_ZIP, fetchFallback);
   // JSON text in and out; the engine refuses absurdly nested input before parsing it
   handleJson = pyodide.pyimport("nibble.api").handle_json;
   if (CONFIG.role === "ai") {

@@ -16,7 +16,7 @@
 //   as it is, reported once, and offered for export from the library.
 
 const SCOPE = new URL("./", import.meta.url).pathname;
-const PREFIX = `nibble:${SCOPE}:`;
+export const PREFIX = `nibble:${SCOPE}:`; // every key of this site (paint.js keeps its own beside)
 const GAME = `${PREFIX}game:`;
 const LAST = `${PREFIX}last`;
 const REPORTED = `${PREFIX}reported`;

@@ -12,8 +12,9 @@
 // view}}, order: [id, ...]}, the most recent last, at most KEEP views. A damaged value is
 // ignored (and replaced at the next save): the library itself is never touched here.
 
-const SCOPE = new URL("./", import.meta.url).pathname;
-const KEY = `nibble:${SCOPE}:paint`;
+import { PREFIX } from "./library.js";
+
+const KEY = `${PREFIX}paint`;
 const KEEP = 6;
 const FIRST_PAINT_MS = 1500; // a first visit's default game, or the loading card
 
