@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-offline clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-offline screenshots clean distclean
 
 all: build
 
@@ -94,6 +94,10 @@ bench-web: build chromium
 
 bench-offline: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_offline.py --runs 3
+
+## the README's screenshots, docs/img/*.png, taken of dist/ (run when the page's look changes)
+screenshots: build chromium
+	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) scripts/screenshots.py
 
 ## remove build outputs (keeps the download cache build/pyodide-wheels)
 clean:
