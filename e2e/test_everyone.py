@@ -367,8 +367,8 @@ def test_a_computer_game_plays_to_its_end_cleanly_and_the_finished_screen_passes
             assert axe_violations(page) == [], scheme
         # an error with its Try again, as the turn loop shows it
         height = page.evaluate("""async () => {
-            const { showMessage } = await import(new URL('messages.js', document.baseURI));
-            const { t } = await import(new URL('i18n.js', document.baseURI));
+            const { showMessage } = await import(new URL('ui/messages.js', document.baseURI));
+            const { t } = await import(new URL('i18n/i18n.js', document.baseURI));
             const b = document.createElement('button');
             b.className = 'button small';
             b.textContent = t('action.try-again');

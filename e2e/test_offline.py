@@ -135,7 +135,7 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     # worker (which a meta tag does not reach) runs under it too, and boots under it
     policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
     header = page.evaluate(
-        "fetch('engine-worker.js').then(r => r.headers.get('content-security-policy'))"
+        "fetch('engine/engine-worker.js').then(r => r.headers.get('content-security-policy'))"
     )
     assert header == policy
     # really offline: what the cache does not hold cannot be fetched

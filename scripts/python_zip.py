@@ -23,7 +23,7 @@ compresses each entry, and a stored entry is read without inflating it. Each ``.
 "unchecked hash-based" (PEP 552): Python never looks for a source to compare it with.
 
 A module this zip lacks is still importable in the page: the worker falls back to the full
-``python_stdlib.zip`` (web/engine-worker.js), and ``tests/test_in_pyodide.py`` checks that
+``python_stdlib.zip`` (web/engine/engine-worker.js), and ``tests/test_in_pyodide.py`` checks that
 the engine's whole test suite, run inside Pyodide booted from this zip, needs no such
 fallback (docs/boot.md).
 """
@@ -41,14 +41,14 @@ import zipfile
 from pathlib import Path
 
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-# Imported by the page's worker itself (web/engine-worker.js), not by the engine.
+# Imported by the page's worker itself (web/engine/engine-worker.js), not by the engine.
 EXTRA = ("pyodide.ffi", "random", "os")
 # The worker's own Python, from scripts/ (its imports are traced like the engine's).
 WORKER_MODULES = ("stdlib_fallback",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-# What the page's worker imports of the engine (web/engine-worker.js); the rest it imports
+# What the page's worker imports of the engine (web/engine/engine-worker.js); the rest it imports
 # while answering, and the workload below makes it do so.
 PAGE_MODULES = ("nibble.api", "nibble.ai.api", "nibble.ai.clock")
 

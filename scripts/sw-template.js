@@ -91,7 +91,7 @@ self.addEventListener("activate", (event) => {
         if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
       }
       // Take over pages that have no service worker yet (the first visit). Pages that ran
-      // the previous version reload themselves on "controllerchange" (web/offline.js).
+      // the previous version reload themselves on "controllerchange" (web/engine/offline.js).
       await self.clients.claim();
     })(),
   );

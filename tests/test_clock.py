@@ -1,5 +1,5 @@
 """The players' clock carries a heartbeat: the page's worker hears from a long search
-through it (web/engine-worker.js), so a dead worker is told from a busy one."""
+through it (web/engine/engine-worker.js), so a dead worker is told from a busy one."""
 
 from __future__ import annotations
 

@@ -37,5 +37,14 @@ def test_index_preloads_exactly_the_module_graph() -> None:
 def test_the_graph_is_read_from_the_imports() -> None:
     graph = module_graph()
     # a module imported only by another module (not by app.js) is found too
-    assert {"games/nibble.js", "colours.js", "i18n/uk.js"} <= graph
-    assert "engine-worker.js" not in graph and "offline.js" not in graph
+    assert {"games/nibble.js", "board/colours.js", "i18n/uk.js"} <= graph
+    assert "engine/engine-worker.js" not in graph and "engine/offline.js" not in graph
+
+
+def test_the_top_level_holds_only_the_page_and_its_entry() -> None:
+    """web/ is laid out by job (docs/web.md, "Modules"): a new script goes into the folder
+    of its job, not beside index.html."""
+    top = {p.name for p in WEB.iterdir() if p.is_file()}
+    assert top <= {"index.html", "app.js", "styles.css", "icon.svg", "manifest.webmanifest"}, top
+    assert {p.name for p in WEB.iterdir() if p.is_dir()} <= {
+        "engine", "board", "session", "ui", "review", "games", "i18n"}

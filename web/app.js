@@ -5,28 +5,28 @@
 // dialogs.js, share.js (links and files). Game-specific presentation comes from
 // games/<id>.js, chosen by view.game.
 
-import { BoardView } from "./board.js";
-import { closeResultDialog, openNewGameDialog, optionLabel } from "./dialogs.js";
-import { EngineClient } from "./engine-client.js";
-import { trapFocus } from "./focus-trap.js";
-import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n.js";
-import * as library from "./library.js";
-import { openLibraryDialog } from "./library-dialog.js";
-import { createLoading } from "./loading.js";
-import { buildPaint, rememberView, storedView } from "./paint.js";
-import { wireMenu } from "./menu.js";
-import { dismissMessage, showMessage } from "./messages.js";
-import { interactive, render } from "./render.js";
-import { createRules } from "./rules.js";
-import { createSession } from "./session.js";
-import { initSettings } from "./settings.js";
-import { clearLink, downloadRecord, linkFor, linkOrigin, readLink, readRecordFile } from "./share.js";
-import { pickerFor } from "./pick.js";
-import { createState } from "./state.js";
-import { createToolbar } from "./toolbar.js";
-import { Cancelled, call, createTurns } from "./turns.js";
-import { createZoom } from "./zoom.js";
-import { createWalkthrough } from "./walkthrough.js";
+import { BoardView } from "./board/board.js";
+import { closeResultDialog, openNewGameDialog, optionLabel } from "./ui/dialogs.js";
+import { EngineClient } from "./engine/engine-client.js";
+import { trapFocus } from "./ui/focus-trap.js";
+import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n/i18n.js";
+import * as library from "./session/library.js";
+import { openLibraryDialog } from "./ui/library-dialog.js";
+import { createLoading } from "./engine/loading.js";
+import { buildPaint, rememberView, storedView } from "./engine/paint.js";
+import { wireMenu } from "./ui/menu.js";
+import { dismissMessage, showMessage } from "./ui/messages.js";
+import { interactive, render } from "./board/render.js";
+import { createRules } from "./ui/rules.js";
+import { createSession } from "./session/session.js";
+import { initSettings } from "./ui/settings.js";
+import { clearLink, downloadRecord, linkFor, linkOrigin, readLink, readRecordFile } from "./session/share.js";
+import { pickerFor } from "./board/pick.js";
+import { createState } from "./session/state.js";
+import { createToolbar } from "./ui/toolbar.js";
+import { Cancelled, call, createTurns } from "./session/turns.js";
+import { createZoom } from "./board/zoom.js";
+import { createWalkthrough } from "./ui/walkthrough.js";
 
 // Every module of the page arrived and ran: boot-guard.js stops watching for them.
 document.dispatchEvent(new Event("nibble-started"));

@@ -2,8 +2,8 @@
 // the players' colours and disc counts, the pie rule, "show captures", and the result.
 // Everything shown comes from the view; no rules are computed here.
 
-import { h } from "../dom.js";
-import { legend } from "../legend.js";
+import { h } from "../ui/dom.js";
+import { legend } from "../board/legend.js";
 
 const FILL = { b: "#1b1c20", w: "#f5f4ef" };
 const INK = { b: "#f5f4ef", w: "#1b1c20" };

@@ -2,11 +2,11 @@
 // progress towards each win condition, warnings) and the result explanation.
 // Everything shown comes from the view; no rules are computed here.
 
-import { h } from "../dom.js";
-import { list } from "../i18n.js";
-import { inkFor } from "../colours.js";
-import { glyphSvg } from "../shapes.js";
-import { legend } from "../legend.js";
+import { h } from "../ui/dom.js";
+import { list } from "../i18n/i18n.js";
+import { inkFor } from "../board/colours.js";
+import { glyphSvg } from "../board/shapes.js";
+import { legend } from "../board/legend.js";
 
 // 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
 // distinct colours (red, orange, yellow, cyan, blue, grey) and seven chosen with them to
@@ -33,7 +33,7 @@ export const PALETTE = [
 // The colour-blind palette (settings: html[data-palette="cvd"]): 13 colours chosen to be
 // as far apart under simulated deuteranopia and protanopia as under normal vision (a
 // max-min search over CIEDE2000, Machado et al. 2009's simulation), and a shape drawn on
-// every disc and chip (SHAPES, web/shapes.js), so that colour is never needed.
+// every disc and chip (SHAPES, web/board/shapes.js), so that colour is never needed.
 export const PALETTE_CVD = [
   "#ce77a6", // 1 pink, heart
   "#9d4a70", // 2 raspberry, dot

@@ -3,9 +3,9 @@
 // in, the order the others went out, which pegs still have to move) and the result.
 // Everything shown comes from the view; no rules are computed here.
 
-import { inkFor } from "../colours.js";
-import { h } from "../dom.js";
-import { legend } from "../legend.js";
+import { inkFor } from "../board/colours.js";
+import { h } from "../ui/dom.js";
+import { legend } from "../board/legend.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
 // also carries its player's number, so colour is never the only cue.
@@ -13,7 +13,7 @@ export const SEAT_COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7"];
 const SEAT_INK = SEAT_COLORS.map(inkFor);
 // The colour-blind mode (html[data-palette="cvd"]): the four Okabe–Ito colours furthest
 // apart under deuteranopia and protanopia (scripts/palette_check.py), and a shape per
-// seat for the whole peg (web/shapes.js BODIES; the seat dots take the same shapes in
+// seat for the whole peg (web/board/shapes.js BODIES; the seat dots take the same shapes in
 // styles.css), so that colour is never needed.
 export const SEAT_COLORS_CVD = ["#d55e00", "#0072b2", "#f0e442", "#56b4e9"];
 const SEAT_INK_CVD = SEAT_COLORS_CVD.map(inkFor);

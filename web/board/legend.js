@@ -5,7 +5,7 @@
 //
 //   legend("nibble", t)  ->  <div class="legend" data-legend="nibble">…</div>
 
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

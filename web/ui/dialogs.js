@@ -1,7 +1,7 @@
 // Dialogs, game-independent: the new-game dialog (built from the bridge's `games`
 // answer) and the result dialog. Messages are in messages.js.
 
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 import { h } from "./dom.js";
 
 export function gameName(info) {

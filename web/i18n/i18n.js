@@ -5,9 +5,9 @@
 //
 // Placeholders: {name} is replaced by params.name.
 
-import en from "./i18n/en.js";
-import ko from "./i18n/ko.js";
-import uk from "./i18n/uk.js";
+import en from "./en.js";
+import ko from "./ko.js";
+import uk from "./uk.js";
 
 const TABLE = { en, ko, uk };
 

@@ -33,7 +33,7 @@
 // (see engine-worker.js).
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
-const ROOT = new URL("./", import.meta.url).href;
+const ROOT = new URL("../", import.meta.url).href; // the site's root
 export const BOOT_STALL_MS = 20_000;
 const HEARTBEAT_MS = 4_000;
 const PONG_MS = 3_000;

@@ -4,14 +4,14 @@
 // the computer was thinking about (cancel: the computer's worker is replaced, so nothing
 // ever queues behind a search).
 
-import { presentationFor } from "./games/index.js";
-import { showResultDialog } from "./dialogs.js";
-import { t } from "./i18n.js";
-import { explain } from "./reasons.js";
-import { announce, showMessage } from "./messages.js";
-import { EMPTY, pickerFor } from "./pick.js";
-import { rememberView } from "./paint.js";
-import { hasHuman, isAi, renderControls, seatNamer } from "./render.js";
+import { presentationFor } from "../games/index.js";
+import { showResultDialog } from "../ui/dialogs.js";
+import { t } from "../i18n/i18n.js";
+import { explain } from "../i18n/reasons.js";
+import { announce, showMessage } from "../ui/messages.js";
+import { EMPTY, pickerFor } from "../board/pick.js";
+import { rememberView } from "../engine/paint.js";
+import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
 
 const html = document.documentElement;
 // The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the

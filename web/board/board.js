@@ -11,7 +11,7 @@
 // the crossings: Nebuchadnezzar), "holes" (round holes on a hex lattice: Number One).
 // paint(cell) returns null for an empty cell, or a look:
 //   {fill, ink, label, r}        a disc (r: radius as a share of the usual, default 1)
-//     + shape: a glyph drawn above the label (web/shapes.js GLYPHS), body: the piece's
+//     + shape: a glyph drawn above the label (web/board/shapes.js GLYPHS), body: the piece's
 //       outline instead of a circle (BODIES) — the colour-blind mode's shapes
 //   {under: "token" | "hole" | "void", piece?: {fill, ink, label, r, turned}}  a hole
 // overlays: [{kind: "area" | "walls" | "path" | "remove", cells: [ids], tone}]

@@ -8,7 +8,7 @@
   var html = document.documentElement;
   var stored = {};
   try {
-    var scope = new URL("./", document.currentScript.src).pathname;
+    var scope = new URL("../", document.currentScript.src).pathname; // the site's root
     stored = JSON.parse(window.localStorage.getItem("nibble:" + scope + ":settings") || "{}") || {};
   } catch (e) {
     stored = {}; // storage disabled or damaged: the defaults

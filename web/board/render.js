@@ -2,10 +2,10 @@
 // the game's own panel (from its presentation module) and the move list. Reads the
 // state; changes nothing but the DOM.
 
-import { presentationFor } from "./games/index.js";
-import { gameName } from "./dialogs.js";
-import { t } from "./i18n.js";
-import { coordsShown } from "./settings.js";
+import { presentationFor } from "../games/index.js";
+import { gameName } from "../ui/dialogs.js";
+import { t } from "../i18n/i18n.js";
+import { coordsShown } from "../ui/settings.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);

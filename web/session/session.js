@@ -2,9 +2,9 @@
 // starting and opening games as new entries, resuming, following or forking when another
 // tab changes the same game, and keeping aside a game that can no longer be opened.
 
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 import * as library from "./library.js";
-import { showMessage } from "./messages.js";
+import { showMessage } from "../ui/messages.js";
 import { entryOf } from "./state.js";
 import { call } from "./turns.js";
 

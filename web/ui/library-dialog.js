@@ -6,9 +6,9 @@
 // [data-action="open-game"], [data-action="export-game"], [data-action="delete-game"].
 
 import { gameName, showModal } from "./dialogs.js";
-import { language, t } from "./i18n.js";
-import * as library from "./library.js";
-import { downloadRecord, downloadText } from "./share.js";
+import { language, t } from "../i18n/i18n.js";
+import * as library from "../session/library.js";
+import { downloadRecord, downloadText } from "../session/share.js";
 import { h } from "./dom.js";
 
 function describe(entry, games, currentId) {

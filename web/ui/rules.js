@@ -14,10 +14,10 @@
 // data-game and data-lang; figures [data-diagram="<id>"]; [data-rules-game="<id>"]
 // switches game; [data-action="walkthrough"] starts the Nibble tour.
 
-import { BoardView } from "./board.js";
+import { BoardView } from "../board/board.js";
 import { h } from "./dom.js";
-import { presentationFor } from "./games/index.js";
-import { language, t } from "./i18n.js";
+import { presentationFor } from "../games/index.js";
+import { language, t } from "../i18n/i18n.js";
 
 const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -28,7 +28,7 @@ const BESIDE = window.matchMedia("(min-width: 1100px)");
 function fetchPage(lang, game) {
   const key = `${lang}/${game}`;
   if (!pages.has(key)) {
-    const url = new URL(`rules/${lang}/${game}.json`, import.meta.url);
+    const url = new URL(`../rules/${lang}/${game}.json`, import.meta.url);
     const promise = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();

@@ -6,7 +6,7 @@
 // The worker runs from a blob: URL for the same reason as every engine worker (it then
 // inherits the page's Content-Security-Policy: engine-worker.js).
 (function () {
-  var root = new URL("./", document.currentScript.src).href;
+  var root = new URL("../", document.currentScript.src).href; // the site's root
   // A first visit (no game played on this device yet, no link): the game the build drew
   // for it is fetched now too, for paint.js.
   try {
@@ -23,7 +23,7 @@
   }
   var early = { worker: null, url: null, messages: [], failed: false, claimed: false };
   window.nibbleEarlyWorker = early;
-  fetch(new URL("engine-worker.js", root).href)
+  fetch(new URL("engine/engine-worker.js", root).href)
     .then(function (response) {
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();

@@ -9,7 +9,7 @@
 //
 // Hooks: html[data-engine="loading" | "ready" | "failed"]; [data-action="retry"].
 
-import { language, t } from "./i18n.js";
+import { language, t } from "../i18n/i18n.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);

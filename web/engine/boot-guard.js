@@ -11,7 +11,7 @@
 (function () {
   var STALL_MS = 20000; // the same limit as a stalled engine boot (engine-client.js)
   var html = document.documentElement;
-  var base = document.currentScript.src;
+  var base = new URL("../", document.currentScript.src).href; // the site's root
   var started = false;
   var failed = false;
   var lastProgress = Date.now();

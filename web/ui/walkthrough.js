@@ -10,10 +10,10 @@
 // highlighted cells and the table carry the class "tour-spot".
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { interactive } from "./render.js";
+import { t } from "../i18n/i18n.js";
+import { interactive } from "../board/render.js";
 
-const SCOPE = new URL("./", import.meta.url).pathname;
+const SCOPE = new URL("../", import.meta.url).pathname; // the site's root
 export const DONE_KEY = `nibble:${SCOPE}:walkthrough`;
 const STEPS = ["takeable", "several", "table", "play"];
 

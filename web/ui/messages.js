@@ -8,7 +8,7 @@
 //   is shown in the [data-messages] slot of its section ([data-messages-for]), else next
 //   to the board (#board-messages), where the eye is while playing.
 
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 
 const MAX = 3;
 const NOTICE_MS = 6000;

@@ -12,10 +12,10 @@
 // [data-setting="palette" | "contrast" | "coords"] (checkboxes with role="switch").
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 
 const html = document.documentElement;
-const SCOPE = new URL("./", import.meta.url).pathname;
+const SCOPE = new URL("../", import.meta.url).pathname; // the site's root
 export const SETTINGS_KEY = `nibble:${SCOPE}:settings`;
 
 // attribute values for a switch that is on / off

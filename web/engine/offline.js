@@ -12,7 +12,7 @@
 //   - a waiting version only takes over when the player accepts; then every page that
 //     ran the previous version reloads, so old and new files never run together.
 
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 
 const root = document.documentElement;
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -61,7 +61,7 @@ async function register() {
     current = container.controller;
   });
 
-  const here = new URL("./", import.meta.url); // the site's root, whatever its base path
+  const here = new URL("../", import.meta.url); // the site's root, whatever its base path
   const registration = await container.register(new URL("sw.js", here).href, { scope: here.href });
 
   const watch = (worker) => {
