@@ -18,7 +18,7 @@ class NibbleError(ValueError):
         self.reason = reason
         self.params = params
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": str(self)}
         if self.reason:
             out["reason"] = self.reason

@@ -13,8 +13,12 @@ side ``s`` starts at ``x = max(0, s - 1 - r)``; then the six neighbours are fixe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .text import quote
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -69,7 +73,7 @@ class Grid:
         b = self.bits[cell]
         return [self.cell_of_bit[b + d] for d in self.dirs if b + d in self.cell_of_bit]
 
-    def mask_of(self, cells) -> int:
+    def mask_of(self, cells: Iterable[int]) -> int:
         m = 0
         for i in cells:
             m |= 1 << self.bits[i]

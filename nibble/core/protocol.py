@@ -32,7 +32,7 @@ class Option:
     max: int | None = None
     seat: int | None = None  # an option of one seat (1-based), shown with that seat
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default,
                              "label": self.label}
         if self.seat is not None:
@@ -76,9 +76,9 @@ class Result:
 
     winner: int | None
     reason: str
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason, **self.details}
 
 
@@ -93,7 +93,7 @@ class Game(ABC):
     players_option: str | None = None
     options: tuple[Option, ...] = ()
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         players: dict[str, Any] = {"min": self.min_players, "max": self.max_players}
         if self.players_option:
             players["option"] = self.players_option
@@ -104,7 +104,8 @@ class Game(ABC):
             "options": [o.describe() for o in self.options],
         }
 
-    def normalize_options(self, options: dict | None, *, fill_seed: int | None = None) -> dict:
+    def normalize_options(self, options: dict[str, Any] | None, *,
+                          fill_seed: int | None = None) -> dict[str, Any]:
         """Validated options with defaults filled in; a missing or null seed becomes
         ``fill_seed``. ``null`` is refused for every option whose default is not null."""
         options = dict(options or {})
@@ -125,17 +126,17 @@ class Game(ABC):
             out[name] = value
         return out
 
-    def options_from_setup(self, setup: object) -> dict:
+    def options_from_setup(self, setup: object) -> dict[str, Any]:
         """Options a set-up settles by itself (say, its number of players), used where a
         record leaves them out; ``{}`` if it settles none or cannot be read."""
         return {}
 
     @abstractmethod
-    def new_state(self, options: dict) -> State:
+    def new_state(self, options: dict[str, Any]) -> State[Any]:
         """The start position for normalised ``options`` (seeded if the game is random)."""
 
     @abstractmethod
-    def from_setup(self, setup: str, options: dict) -> State:
+    def from_setup(self, setup: str, options: dict[str, Any]) -> State[Any]:
         """A state starting from ``setup`` (a start position in notation); ``BadSetup`` if
         it is not a legal position of this game."""
 
@@ -161,7 +162,7 @@ class State(ABC, Generic[M]):
     """A position plus everything needed to continue, undo and explain it."""
 
     game: Game
-    options: dict
+    options: dict[str, Any]
 
     # -- whose turn, and is it over --------------------------------------------
 
@@ -244,7 +245,7 @@ class State(ABC, Generic[M]):
         """The current position in notation."""
 
     @abstractmethod
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """Everything the page renders (see docs/contracts.md)."""
 
     @abstractmethod

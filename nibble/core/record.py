@@ -7,6 +7,8 @@ message saying which move is wrong and why.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..games import get_game
 from .errors import BadRecord, BadSetup, NibbleError
 from .protocol import State
@@ -16,7 +18,7 @@ FORMAT = "nibble-record/1"
 MAX_MOVES = 10_000
 
 
-def to_record(state: State) -> dict:
+def to_record(state: State[Any]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": state.game.id,
@@ -26,8 +28,9 @@ def to_record(state: State) -> dict:
     }
 
 
-def start_state(record: dict) -> State:
-    """The start position of ``record`` (its set-up, or a fresh one from its seed)."""
+def start_state(record: object) -> State[Any]:
+    """The start position of ``record`` (its set-up, or a fresh one from its seed);
+    ``record`` is any JSON value, checked here."""
     if not isinstance(record, dict):
         raise BadRecord("A record must be a JSON object.", "record.object")
     if record.get("format") != FORMAT:
@@ -52,8 +55,9 @@ def start_state(record: dict) -> State:
     return game.from_setup(setup, options)
 
 
-def replay(record: dict) -> State:
-    """The state after the record's moves, each one checked."""
+def replay(record: Any) -> State[Any]:
+    """The state after the record's moves, each one checked (``record`` is any JSON
+    value: :func:`start_state` refuses one that is not a record)."""
     state = start_state(record)
     moves = record.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):

@@ -7,6 +7,13 @@ so set-ups draw from this SplitMix64 stream instead.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 
 
@@ -35,11 +42,11 @@ class SeededRng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher–Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

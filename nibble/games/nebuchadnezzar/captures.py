@@ -32,7 +32,15 @@ so the captures are exactly the candidates inside no other candidate.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .layout import Layout
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: a rectangle: first row, first column, last row, last column
+Rect = tuple[int, int, int, int]
 
 EDGE, MINE, ENEMY, BROKEN = 0, 1, 2, 3  # what a wall is
 
@@ -53,7 +61,7 @@ def _pair(a: int, b: int) -> int:
 PAIR = [[_pair(a, b) for b in range(4)] for a in range(4)]
 
 
-def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[tuple]:
+def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
     """Rectangles (r0, c0, r1, c1), every one capturable, that together contain every
     capturable rectangle."""
     n = lay.size
@@ -62,7 +70,7 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[tuple]:
     enemy_rows = lay.rows(theirs)
     mine_rows = lay.rows(mine)
     edge_bit = 1 << last
-    out: list[tuple] = []
+    out: list[Rect] = []
     append = out.append
     # mine in the row below each row; below the last row the edge copies the top wall
     mine_below = [*mine_rows[1:], full]
@@ -136,8 +144,9 @@ def _whole(cols: int, starts: int, wall: int) -> int:
     return inside & ~(inside + (starts & inside))
 
 
-def _whole_runs(append, r0: int, r1: int, last: int, cols_e: int, starts: int, walled: int,
-                top_m: int, top_e: int, below_m: int, below_e: int) -> None:
+def _whole_runs(append: Callable[[Rect], None], r0: int, r1: int, last: int, cols_e: int,
+                starts: int, walled: int, top_m: int, top_e: int, below_m: int, below_e: int
+                ) -> None:
     """Capturable whole runs with vt < 1, so hz = +1: ``walled`` marks the last column of
     each run with mine beyond one end and mine or the edge beyond the other.
 

@@ -101,12 +101,12 @@ def _refuse_capture(state: NebuchadnezzarShape, move: int, legal: list[int]) -> 
                     f"{text} cannot be captured: {lay.name(r, c)} holds your own {me} disc; "
                     f"every point of the rectangle must hold a {enemy} disc.",
                     R + "capture-own", move=text, cell=lay.name(r, c), color=me, enemy=enemy)
-    owners = {}
+    owners: dict[str, str] = {}  # side -> the colour of its wall, or "edge"
     for wall in walls(lay, r0, c0, r1, c1):
         if wall.edge:
             owners[wall.side] = "edge"
             continue
-        found = {}
+        found: dict[str | None, tuple[int, int]] = {}
         for r, c in wall.points:
             found.setdefault(disc(r, c), (r, c))
         where = f"its {wall.side} wall ({span(lay, wall)})"
@@ -122,7 +122,9 @@ def _refuse_capture(state: NebuchadnezzarShape, move: int, legal: list[int]) -> 
                 f"{black}, a white disc at {white}); a wall must be one colour.",
                 R + "wall-mixed", move=text, side=wall.side, wall=span(lay, wall),
                 black=black, white=white)
-        owners[wall.side] = next(iter(found))
+        owner = next(iter(found))
+        assert owner is not None  # a wall with an empty point was refused above
+        owners[wall.side] = owner
     count = {me: 0, enemy: 0}
     neutral = 0
     for a, b, length in (("top", "bottom", c1 - c0 + 1), ("left", "right", r1 - r0 + 1)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import BadSetup
 from ...core.protocol import MAX_SEED, Game, Option
 from .layout import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, layout
@@ -17,7 +19,8 @@ class NebuchadnezzarGame(Game):
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),
     )
 
-    def normalize_options(self, options: dict | None, *, fill_seed: int | None = None) -> dict:
+    def normalize_options(self, options: dict[str, Any] | None, *,
+                          fill_seed: int | None = None) -> dict[str, Any]:
         """As for every game, except that a missing size stays ``None`` here: a set-up then
         decides it, and a new game takes the default."""
         out = super().normalize_options(options, fill_seed=fill_seed)
@@ -25,12 +28,12 @@ class NebuchadnezzarGame(Game):
             out["size"] = None
         return out
 
-    def new_state(self, options: dict) -> NebuchadnezzarState:
+    def new_state(self, options: dict[str, Any]) -> NebuchadnezzarState:
         """An empty board, Black (seat 0) to move. The seed is for computer players only."""
         size = options.get("size") or DEFAULT_SIZE
         return NebuchadnezzarState(self, {**options, "size": size}, layout(size), 0, 0, BLACK)
 
-    def from_setup(self, setup: str, options: dict) -> NebuchadnezzarState:
+    def from_setup(self, setup: str, options: dict[str, Any]) -> NebuchadnezzarState:
         pos = parse_position(setup)
         given = options.get("size")
         if given is not None and given != pos.size:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.protocol import Game, Result, State
 from . import explain, notation, view
 from .captures import captures
@@ -9,6 +11,11 @@ from .layout import Layout
 from .moves import PASS, SWAP
 from .notation import BLACK, WHITE
 from .placement import placements
+
+#: what :meth:`NebuchadnezzarState.pop` restores: black, white, colour to move, swapped,
+#: passes, after_swap, the result, the legal moves, the repetition table
+Undo = tuple[int, int, int, bool, int, bool, Result | None, list[int] | None,
+             dict[tuple[int, int, int], int]]
 
 
 class NebuchadnezzarState(State[int]):
@@ -20,7 +27,7 @@ class NebuchadnezzarState(State[int]):
     can ever come back.
     """
 
-    def __init__(self, game: Game, options: dict, lay: Layout, black: int,
+    def __init__(self, game: Game, options: dict[str, Any], lay: Layout, black: int,
                  white: int, color: int) -> None:
         self.game = game
         self.options = options
@@ -34,7 +41,7 @@ class NebuchadnezzarState(State[int]):
         self.reps: dict[tuple[int, int, int], int] = {(black, white, color): 1}
         self._result: Result | None = None
         self._moves: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._legal: list[int] | None = None
         self._setup = notation.position_str(lay, black, white, color)
 
@@ -194,7 +201,7 @@ class NebuchadnezzarState(State[int]):
 
     # -- views ------------------------------------------------------------------------------
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return view.view(self)
 
     def render_text(self) -> str:

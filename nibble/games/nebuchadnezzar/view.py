@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.geometry import LETTERS
 from .contract import NebuchadnezzarShape
 from .moves import PASS, SWAP
@@ -20,7 +22,7 @@ def _disc_chars(state: NebuchadnezzarShape) -> list[str | None]:
     return out
 
 
-def _input_move(state: NebuchadnezzarShape, move: int) -> dict:
+def _input_move(state: NebuchadnezzarShape, move: int) -> dict[str, Any]:
     lay = state.lay
     text = state.move_to_str(move)
     if move > 0:
@@ -39,7 +41,7 @@ def _move_cells(state: NebuchadnezzarShape, move: int) -> list[str]:
     return state.lay.names(1 << move if move > 0 else -move)
 
 
-def view(state: NebuchadnezzarShape) -> dict:
+def view(state: NebuchadnezzarShape) -> dict[str, Any]:
     lay = state.lay
     legal = state.legal_moves()
     last = None

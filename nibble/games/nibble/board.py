@@ -24,12 +24,18 @@ every subset is legal and no search is needed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .variants import Variant
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 OUTSIDE = 0  # union–find root shared by every off-board cell (bit 0 is padding)
 
 
-def _ring_gaps(occupied: list[int], ring: tuple[int, ...], orthogonal: tuple[bool, ...]):
+def _ring_gaps(occupied: list[int], ring: tuple[int, ...], orthogonal: tuple[bool, ...]
+               ) -> tuple[bool, tuple[int, ...]]:
     """(cut possible, one ring offset per gap) for one pattern of the ring around a disc.
 
     A run of discs in the ring matters only if it contains a real neighbour of the disc
@@ -66,7 +72,10 @@ def _ring_gaps(occupied: list[int], ring: tuple[int, ...], orthogonal: tuple[boo
             reps.append(None)
         if reps[-1] is None and not occupied[p]:
             reps[-1] = ring[p]
-    return (len(reps) >= 2, tuple(reps))
+    # two relevant runs are apart, so every gap has an empty cell (no None is left)
+    gaps = tuple(r for r in reps if r is not None)
+    assert len(gaps) == len(reps)
+    return (len(gaps) >= 2, gaps)
 
 
 class Topology:
@@ -142,7 +151,7 @@ class Topology:
                 if not (occ >> (b + d)) & 1]
 
 
-def _kept(compute):
+def _kept(compute: Callable[[int], int]) -> Callable[[int], int]:
     """``compute`` with the candidates of the last board asked about kept: a searcher asks
     about one position several times in a row (its move list, its win filter, its
     evaluation)."""
@@ -157,7 +166,7 @@ def _kept(compute):
     return candidates
 
 
-def _square_candidates(s: int):
+def _square_candidates(s: int) -> Callable[[int], int]:
     def candidates(occ: int) -> int:
         """Discs with an exposed vertical side and an exposed horizontal side."""
         return (occ & (~(occ << s) | ~(occ >> s))) & (~(occ << 1) | ~(occ >> 1))
@@ -165,7 +174,7 @@ def _square_candidates(s: int):
     return _kept(candidates)
 
 
-def _hex_candidates(t: int):
+def _hex_candidates(t: int) -> Callable[[int], int]:
     def candidates(occ: int) -> int:
         """Discs with three consecutive exposed sides (E, NE, NW, W, SW, SE)."""
         e = occ & ~(occ >> 1)
@@ -197,7 +206,7 @@ def _count_bound(group: tuple[list[int], int, bool]) -> int:
 
 #: the last board's candidate counts: (its colour layout, its occupancy, the counts); a
 #: layout and an occupancy fix the counts, whichever Board object asks
-_LAST_COUNTS: list = [None, -1, []]
+_LAST_COUNTS: tuple[list[int] | None, int, list[int]] = (None, -1, [])
 
 
 class Board:
@@ -243,13 +252,14 @@ class Board:
         about the same position, and each count costs two big-integer operations, which
         the browser's Python runs at a third of CPython's speed. The list is shared with
         the next caller about the same position: read it, never change it."""
+        global _LAST_COUNTS
         occ = self.occ
         last = _LAST_COUNTS
         if last[0] is self.color_of and last[1] == occ:
             return last[2]
         cand = self.topo.candidates(occ)
         counts = [(cand & bits).bit_count() for bits in self.color_bits]
-        last[0], last[1], last[2] = self.color_of, occ, counts
+        _LAST_COUNTS = (self.color_of, occ, counts)
         return counts
 
     # -- union–find over background cells ---------------------------------------------

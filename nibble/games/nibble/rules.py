@@ -5,8 +5,11 @@ from __future__ import annotations
 from ...core.protocol import Result
 from .variants import Variant
 
+#: runs of three neighbouring colours of the colour table (:func:`adjacent_triples`)
+Triples = list[tuple[int, int, int]]
 
-def adjacent_triples(table: list[int]) -> list[tuple[int, int, int]]:
+
+def adjacent_triples(table: list[int]) -> Triples:
     """Every run of three neighbouring colours of the (linear, not cyclic) table."""
     return [(table[i], table[i + 1], table[i + 2]) for i in range(len(table) - 2)]
 
@@ -27,7 +30,8 @@ def holds_majority(counts: list[int], variant: Variant) -> bool:
     return False
 
 
-def can_win_instantly(opponent_counts: list[int], triples, variant: Variant) -> tuple[bool, bool]:
+def can_win_instantly(opponent_counts: list[int], triples: Triples, variant: Variant
+                      ) -> tuple[bool, bool]:
     """(all-of-a-colour still possible, three-adjacent still possible) for the player
     whose opponent holds ``opponent_counts``: the opponent's discs are out of reach."""
     n, t = variant.colors, variant.adjacent_need
@@ -36,7 +40,7 @@ def can_win_instantly(opponent_counts: list[int], triples, variant: Variant) -> 
     return all_possible, three_possible
 
 
-def instant_win(seat: int, counts: list[int], color: int, triples,
+def instant_win(seat: int, counts: list[int], color: int, triples: Triples,
                 variant: Variant) -> Result | None:
     """An instant win for ``seat``, which has just taken discs of ``color``."""
     if counts[color] == variant.colors:
@@ -61,7 +65,8 @@ def majority_result(collections: list[list[int]], variant: Variant, reason: str)
     return Result(None, reason, {"colors": []})
 
 
-def decided_early(counts: list[int], seat: int, triples, variant: Variant) -> Result | None:
+def decided_early(counts: list[int], seat: int, triples: Triples,
+                  variant: Variant) -> Result | None:
     """Rule 4 for ``seat`` holding ``counts``: a majority holder whose opponent can no
     longer win instantly wins now.
 

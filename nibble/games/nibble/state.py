@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import BadSetup, GameOver, IllegalMove
 from ...core.geometry import LETTERS
 from ...core.protocol import MAX_SEED, Game, Option, Result, State
@@ -10,6 +12,10 @@ from . import notation, rules
 from .board import Board, topology
 from .setup import color_table, random_colors
 from .variants import COLOR_CHARS, VARIANTS, Variant
+
+#: what :meth:`NibbleState.pop` restores: occ, the colour's bits, the union-find parents,
+#: the result, the colour and the number of discs taken
+Undo = tuple[int, int, list[int], Result | None, int, int]
 
 
 class NibbleGame(Game):
@@ -24,20 +30,20 @@ class NibbleGame(Game):
         Option("decided_early", "bool", True, "End the game once it is decided"),
     )
 
-    def new_state(self, options: dict) -> NibbleState:
+    def new_state(self, options: dict[str, Any]) -> NibbleState:
         variant = VARIANTS[options["variant"]]
         rng = SeededRng(options["seed"])
         cells: list[int | None] = list(random_colors(variant, rng))
         table = color_table(variant, options["color_order"], rng)
         return NibbleState(self, options, variant, cells, table)
 
-    def options_from_setup(self, setup: object) -> dict:
+    def options_from_setup(self, setup: object) -> dict[str, Any]:
         """The variant a set-up is written for (``hex13:…``), so a record may leave it out."""
         if isinstance(setup, str) and setup.partition(":")[0] in VARIANTS:
             return {"variant": setup.partition(":")[0]}
         return {}
 
-    def from_setup(self, setup: str, options: dict) -> NibbleState:
+    def from_setup(self, setup: str, options: dict[str, Any]) -> NibbleState:
         variant, cells, table = notation.parse_setup(setup)
         if options.get("variant") not in (None, variant.id):
             raise BadSetup(f"The set-up is a {variant.id} position but the options say "
@@ -75,7 +81,7 @@ def check_position(variant: Variant, cells: list[int | None]) -> None:
 class NibbleState(State[int]):
     """A game of Nibble. Moves are bitmasks of the cells taken."""
 
-    def __init__(self, game: NibbleGame, options: dict, variant: Variant,
+    def __init__(self, game: NibbleGame, options: dict[str, Any], variant: Variant,
                  cells: list[int | None], table: list[int]) -> None:
         self.game = game
         self.options = options
@@ -90,7 +96,7 @@ class NibbleState(State[int]):
         self._to_move = 0
         self._result: Result | None = None
         self._moves: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._setup = f"{notation.position_str(variant, cells)} {notation.table_str(table)}"
 
     # -- protocol: turn and result ------------------------------------------------------
@@ -166,7 +172,7 @@ class NibbleState(State[int]):
         new.board = self.board.copy()
         new.collections = [list(c) for c in self.collections]
         new._moves = list(self._moves) if history else []
-        new._undo = [(o, b, list(p), *rest) for o, b, p, *rest in self._undo] if history else []
+        new._undo = [(o, b, list(p), r, c, k) for o, b, p, r, c, k in self._undo] if history else []
         return new
 
     # -- protocol: notation -----------------------------------------------------------------
@@ -229,7 +235,7 @@ class NibbleState(State[int]):
 
     # -- views ------------------------------------------------------------------------------
 
-    def progress(self, seat: int) -> dict:
+    def progress(self, seat: int) -> dict[str, Any]:
         v = self.variant
         mine, theirs = self.collections[seat], self.collections[seat ^ 1]
         all_ok, three_ok = rules.can_win_instantly(theirs, self.triples, v)
@@ -251,9 +257,9 @@ class NibbleState(State[int]):
             "can_win_instantly": all_ok or three_ok,
         }
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         v, grid = self.variant, self.grid
-        colors = self.cell_colors()
+        colors = [None if c is None else c + 1 for c in self.cell_colors()]  # 1-based
         progress = [self.progress(s) for s in range(2)]
         holder = next((s for s in range(2) if progress[s]["majorities"]["holds"]), None)
         warnings = [{"key": "no-instant-win", "seat": s} for s in range(2)
@@ -277,8 +283,7 @@ class NibbleState(State[int]):
             "board": {
                 "shape": grid.shape,
                 "row_lengths": list(grid.row_lengths),
-                "cells": [{"id": grid.name(i), "row": r, "col": c,
-                           "color": None if colors[i] is None else colors[i] + 1}
+                "cells": [{"id": grid.name(i), "row": r, "col": c, "color": colors[i]}
                           for i, (r, c) in enumerate(grid.cells)],
             },
             "legal_moves": self.legal_moves_str(),
@@ -297,15 +302,14 @@ class NibbleState(State[int]):
 
     def render_text(self) -> str:
         grid = self.grid
-        colors = self.cell_colors()
+        chars = ["." if c is None else COLOR_CHARS[c] for c in self.cell_colors()]
         width = max(grid.row_lengths)
         lines = []
         if grid.shape == "square":
             lines.append("    " + " ".join(LETTERS[:width]))
         i = 0
         for r, length in enumerate(grid.row_lengths):
-            row = " ".join("." if colors[j] is None else COLOR_CHARS[colors[j]]
-                           for j in range(i, i + length))
+            row = " ".join(chars[i:i + length])
             pad = " " * (width - length) if grid.shape == "hex" else ""
             lines.append(f"{r + 1:>3} {pad}{row}")
             i += length

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import BadSetup
 from ...core.protocol import MAX_SEED, Game, Option
 from .board import playable_mask, start_holes
@@ -35,7 +37,7 @@ class NumberOneGame(Game):
           for k in range(1, 5)),
     )
 
-    def new_state(self, options: dict) -> NumberOneState:
+    def new_state(self, options: dict[str, Any]) -> NumberOneState:
         """Every hole in play holds a token except the start holes, where the pegs stand as
         each player's ``pegsK`` option arranges them. The seed plays no part."""
         players = options["players"]
@@ -49,11 +51,11 @@ class NumberOneGame(Game):
             tokens &= ~(1 << b)
         return NumberOneState(self, options, Position(players, tokens, pegs, 0, 0, 0, []))
 
-    def options_from_setup(self, setup: object) -> dict:
+    def options_from_setup(self, setup: object) -> dict[str, Any]:
         players = players_of(setup)
         return {} if players is None else {"players": players}
 
-    def from_setup(self, setup: str, options: dict) -> NumberOneState:
+    def from_setup(self, setup: str, options: dict[str, Any]) -> NumberOneState:
         pos = parse_position(setup)
         wanted = options.get("players")
         if wanted not in (None, pos.players):

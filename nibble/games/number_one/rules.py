@@ -9,6 +9,8 @@ it doubles as a cross-check of them in the tests.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import IllegalMove
 from .board import line, name, step
 from .contract import NumberOneShape
@@ -26,7 +28,7 @@ from .moves import (
 )
 
 
-def _refuse(move: str, why: str, reason: str, **params) -> IllegalMove:
+def _refuse(move: str, why: str, reason: str, **params: Any) -> IllegalMove:
     return IllegalMove(f"{move} cannot be played: {why}.", f"number-one.{reason}",
                        move=move, **params)
 

@@ -9,6 +9,8 @@ bit ``size`` set for each peg of the seat to move that has moved this turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.errors import GameOver
 from ...core.protocol import Game, Result, State
 from . import moves as notation
@@ -19,11 +21,15 @@ from .position import NONE, Position, format_position
 from .rules import explain_refusal
 from .view import build_view, render_text
 
+#: what :meth:`NumberOneState.pop` restores: the mover's three pegs, tokens, occ, turned,
+#: alive, moved, the mover, how many were out, the result
+Undo = tuple[int, int, int, int, int, int, int, int, int, int, Result | None]
+
 
 class NumberOneState(State[int]):
     """A game of Number One. Moves are integers (see :mod:`.moves`)."""
 
-    def __init__(self, game: Game, options: dict, pos: Position) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], pos: Position) -> None:
         self.game = game
         self.options = options
         self.players = pos.players
@@ -43,7 +49,7 @@ class NumberOneState(State[int]):
         self.out = list(pos.out)
         self._result = self._last_standing()
         self._moves: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[Undo] = []
         self._setup = self.position()
 
     # -- protocol: turn and result ------------------------------------------------------
@@ -210,7 +216,7 @@ class NumberOneState(State[int]):
 
     # -- display -------------------------------------------------------------------------------
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return build_view(self)
 
     def render_text(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import GRID, name
 from .contract import NumberOneShape
 from .moves import EMPTY, REMOVE, SIZE_NAMES, SIZES, move_to_str, start_of
@@ -16,7 +18,7 @@ def move_cells(move: int) -> list[str]:
     return [name(start_of(move))] + [name(h) for h in path_holes(move) or ()]
 
 
-def input_entry(move: int) -> dict:
+def input_entry(move: int) -> dict[str, Any]:
     text = move_to_str(move)
     cells = move_cells(move)
     if move & REMOVE:  # a peg leaving the board is never played by a stray click
@@ -26,14 +28,14 @@ def input_entry(move: int) -> dict:
             "show": {"path": cells, "landing": "empty" if move & EMPTY else "token"}}
 
 
-def _pegs(state: NumberOneShape) -> list[list[dict]]:
+def _pegs(state: NumberOneShape) -> list[list[dict[str, Any]]]:
     return [[{"size": SIZES[s], "hole": name(state.pegs[seat * 3 + s]),
               "turned": bool((state.turned >> (seat * 3 + s)) & 1)}
              for s in range(3) if state.pegs[seat * 3 + s] != NONE]
             for seat in range(state.players)]
 
 
-def _cells(state: NumberOneShape) -> list[dict]:
+def _cells(state: NumberOneShape) -> list[dict[str, Any]]:
     owner = {b: i for i, b in enumerate(state.pegs) if b != NONE}
     cells = []
     for cell, (r, c) in enumerate(GRID.cells):
@@ -48,7 +50,7 @@ def _cells(state: NumberOneShape) -> list[dict]:
     return cells
 
 
-def build_view(state: NumberOneShape) -> dict:
+def build_view(state: NumberOneShape) -> dict[str, Any]:
     moves = state.legal_moves()
     last = None
     if state.moves:
