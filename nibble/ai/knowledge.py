@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..core.protocol import State
 from . import clock
 
+#: the state class a knowledge is written for (its methods take that game's states)
+S = TypeVar("S", bound=State[Any])
+M = TypeVar("M")  # a move
 
-class Knowledge:
-    """Game-independent defaults: no evaluation, uniform playouts, push/pop win checks."""
+
+class Knowledge(Generic[S]):
+    """Game-independent defaults: no evaluation, uniform playouts, push/pop win checks.
+
+    Generic over the state class it reads: a game's knowledge subclasses
+    ``Knowledge[ItsState]``; the players, which serve every game, hold a ``Knowledge[Any]``
+    from :func:`knowledge_for`."""
 
     #: remaining "material" at or below which the exact endgame solver is tried
     solve_at: int = 0
@@ -30,34 +38,34 @@ class Knowledge:
     #: matches showed plays this game better with this knowledge)
     strong_search: str = "mcts"
 
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: S, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
         return 0.0
 
-    def search_evaluate(self, state: State, seat: int) -> float:
+    def search_evaluate(self, state: S, seat: int) -> float:
         """The value an alpha-beta search for ``seat`` gives a leaf: :meth:`evaluate`, unless
         the game's knowledge has the searcher fear the opponent's threats more than it
         likes its own (:meth:`zero_sum_search` is then False)."""
         return self.evaluate(state, seat)
 
-    def zero_sum_search(self, state: State) -> bool:
+    def zero_sum_search(self, state: S) -> bool:
         """Whether :meth:`search_evaluate` for one seat is minus that for the other, so a
         search may reuse values found for the other seat."""
         return True
 
-    def reduce_after(self, state: State) -> int | None:
+    def reduce_after(self, state: S) -> int | None:
         """Late-move reductions for an alpha-beta search of this game: at a node with at
         least three plies to go, the moves after this many (in order) are first searched
         a ply shallower. None (the default): none, until a match shows they help."""
         return None
 
-    def hand_written(self) -> Knowledge:
+    def hand_written(self) -> Knowledge[S]:
         """The same knowledge with its hand-written evaluation only (no weights fitted to
         games): what the sparring partners use, so that they stand for an opponent
         written independently of the fitted levels. Default: this knowledge itself."""
         return self
 
-    def evaluate_all(self, state: State) -> list[float]:
+    def evaluate_all(self, state: S) -> list[float]:
         """One estimate per seat (two-player games: a zero-sum pair from one call)."""
         n = state.num_players
         if n == 2:
@@ -65,7 +73,7 @@ class Knowledge:
             return [v, -v]
         return [self.evaluate(state, s) for s in range(n)]
 
-    def candidate_moves(self, state: State, limit: int) -> tuple[list[Any], bool]:
+    def candidate_moves(self, state: S, limit: int) -> tuple[list[Any], bool]:
         """(moves, complete): every legal move when there are at most ``limit``, else the
         ``limit`` best by :meth:`move_scores` (complete = False). Games whose positions can
         hold tens of thousands of moves override this to avoid listing them all."""
@@ -76,22 +84,22 @@ class Knowledge:
         order = sorted(range(len(moves)), key=lambda i: -scores[i])[:limit]
         return [moves[i] for i in sorted(order)], False
 
-    def tree_moves(self, state: State, limit: int) -> tuple[list[Any], bool]:
+    def tree_moves(self, state: S, limit: int) -> tuple[list[Any], bool]:
         """The moves a search expands and plays out (default: the candidates). A game may
         leave out moves that lead where a listed one leads (two paths to one square), or
         fix the order of moves one player makes in a row; then ``complete`` is False
         unless every position reachable is still reached."""
         return self.candidate_moves(state, limit)
 
-    def move_scores(self, state: State, moves: Sequence[Any]) -> list[float]:
+    def move_scores(self, state: S, moves: Sequence[Any]) -> list[float]:
         """A cheap preference per move for the side to move (higher is better)."""
         return [0.0] * len(moves)
 
-    def playout_move(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+    def playout_move(self, state: S, moves: Sequence[Any], rng: random.Random) -> Any:
         """The move a playout plays (default: uniform)."""
         return moves[rng.randrange(len(moves))]
 
-    def half_greedy_move(self, state: State, moves: Sequence[Any], rng: random.Random) -> Any:
+    def half_greedy_move(self, state: S, moves: Sequence[M], rng: random.Random) -> M:
         """Half the time the best-scoring move (ties at random), else a random one: a
         playout policy that is fast and not silly, for games whose move scores are cheap."""
         if len(moves) == 1 or rng.random() < 0.5:
@@ -101,7 +109,7 @@ class Knowledge:
         top = [m for m, s in zip(moves, scores, strict=True) if s == best]
         return top[rng.randrange(len(top))]
 
-    def winner_after(self, state: State, move: Any) -> int | None:
+    def winner_after(self, state: S, move: Any) -> int | None:
         """The winner if ``move`` ends the game, else None (a draw counts as None)."""
         state.push(move)
         try:
@@ -110,28 +118,28 @@ class Knowledge:
         finally:
             state.pop()
 
-    def wins_now(self, state: State, move: Any) -> bool:
+    def wins_now(self, state: S, move: Any) -> bool:
         return self.winner_after(state, move) == state.to_move
 
-    def opponent_may_win_next(self, state: State) -> bool:
+    def opponent_may_win_next(self, state: S) -> bool:
         """A cheap filter: False only if the side to move surely cannot win in one move."""
         return True
 
-    def may_win_soon(self, state: State, seat: int) -> bool:
+    def may_win_soon(self, state: S, seat: int) -> bool:
         """A cheap filter: False only if ``seat`` surely cannot end the game in its favour
         with its next move, whatever the side to move plays now."""
         return True
 
-    def material(self, state: State) -> int:
+    def material(self, state: S) -> int:
         """How much is left to play (decides when to call the exact solver)."""
         return 1 << 30
 
-    def key(self, state: State) -> Any:
+    def key(self, state: S) -> Any:
         """A hashable key of the position for transposition tables (None: do not cache)."""
         return None
 
 
-def winning_moves(k: Knowledge, state: State, moves: Sequence[Any]) -> list[Any]:
+def winning_moves(k: Knowledge[S], state: S, moves: Sequence[Any]) -> list[Any]:
     """Moves that win on the spot for the side to move."""
     return [m for m in moves if k.wins_now(state, m)]
 
@@ -139,7 +147,7 @@ def winning_moves(k: Knowledge, state: State, moves: Sequence[Any]) -> list[Any]
 REPLY_LIMIT = 400  # replies looked at per move when checking that it is safe
 
 
-def hands_win(k: Knowledge, state: State, move: Any) -> bool:
+def hands_win(k: Knowledge[S], state: S, move: Any) -> bool:
     """Does ``move`` let the next player win with their very next move? (Among at most
     ``REPLY_LIMIT`` candidate replies: exact unless a position floods with moves.)"""
     me = state.to_move
@@ -154,13 +162,13 @@ def hands_win(k: Knowledge, state: State, move: Any) -> bool:
         state.pop()
 
 
-def safe_moves(k: Knowledge, state: State, moves: Sequence[Any],
+def safe_moves(k: Knowledge[S], state: S, moves: Sequence[Any],
                deadline: float | None = None) -> list[Any]:
     """The moves that do not hand the opponent an instant win (all moves if none are).
     Past ``deadline`` (``clock.now()``) the moves not yet checked are kept."""
     if state.num_players == 2 and not k.may_win_soon(state, 1 - state.to_move):
         return list(moves)
-    safe = []
+    safe: list[Any] = []
     for i, m in enumerate(moves):
         if deadline is not None and clock.now() >= deadline:
             safe.extend(moves[i:])
@@ -170,18 +178,18 @@ def safe_moves(k: Knowledge, state: State, moves: Sequence[Any],
     return safe or list(moves)
 
 
-_REGISTRY: dict[str, Callable[[], Knowledge]] = {}
-_CACHE: dict[str, Knowledge] = {}
-_DEFAULT = Knowledge()
+_REGISTRY: dict[str, Callable[[], Knowledge[Any]]] = {}
+_CACHE: dict[str, Knowledge[Any]] = {}
+_DEFAULT: Knowledge[Any] = Knowledge()
 
 
-def register(game_id: str, factory: Callable[[], Knowledge]) -> None:
+def register(game_id: str, factory: Callable[[], Knowledge[Any]]) -> None:
     """Plug in the knowledge for a game (built lazily, once)."""
     _REGISTRY[game_id] = factory
     _CACHE.pop(game_id, None)
 
 
-def knowledge_for(state: State) -> Knowledge:
+def knowledge_for(state: State[Any]) -> Knowledge[Any]:
     gid = state.game.id
     k = _CACHE.get(gid)
     if k is None:
@@ -190,6 +198,6 @@ def knowledge_for(state: State) -> Knowledge:
     return k
 
 
-def generic() -> Knowledge:
+def generic() -> Knowledge[Any]:
     """The protocol-only knowledge (for tests and comparisons)."""
     return _DEFAULT

@@ -54,7 +54,7 @@ class _Tables:
         self.corners = (row0 | row1) & (col0 | col1)
         self.inv_n = 1.0 / n
         self.weights: list[float] | None = None  # per feature, for this size
-        self.weights_of: dict | None = None
+        self.weights_of: dict[str, float] | None = None
 
 
 def adjacent(x: int, s: int, board: int) -> int:
@@ -96,7 +96,7 @@ def bounding_box(x: int, lay: Layout) -> int:
     return lay.rect_mask(top, c0, bottom, c1)
 
 
-class NebuchadnezzarKnowledge(Knowledge):
+class NebuchadnezzarKnowledge(Knowledge[NebuchadnezzarState]):
     solve_at = 0
     has_evaluation = True
     # progressive widening: 23-7 at 200 iterations a move against the same search without it
@@ -185,7 +185,7 @@ class NebuchadnezzarKnowledge(Knowledge):
             if a > go:
                 go = a
         edge, corners = t.edge, t.corners
-        out = [
+        out: list[float] = [
             m.bit_count() - o.bit_count(),
             ((m & (m >> 1)).bit_count() + (m & (m >> s)).bit_count()
              - (o & (o >> 1)).bit_count() - (o & (o >> s)).bit_count()),
@@ -301,7 +301,7 @@ class NebuchadnezzarKnowledge(Knowledge):
     def material(self, state: NebuchadnezzarState) -> int:
         return (state.lay.board & ~(state.black | state.white)).bit_count()
 
-    def key(self, state: NebuchadnezzarState) -> tuple:
+    def key(self, state: NebuchadnezzarState) -> tuple[int, int, int, bool, int, bool]:
         return (state.black, state.white, state.color, state.swapped, state.passes,
                 state.after_swap)
 
@@ -316,10 +316,11 @@ def _capture_score(rect: int, threat_walls: list[tuple[int, int]], weight: float
     return v
 
 
-def _may_end_by_count(state: NebuchadnezzarState, pass_may_end: bool) -> bool:
+def _may_end_by_count(state: NebuchadnezzarState, pass_may_end: int) -> bool:
     """Could the game end by counting discs soon: a pass that blocks it (passes happen
     only on a full board: any empty region has a point with at most two empty
-    neighbours, never restricted), or a position seen twice coming back?"""
+    neighbours, never restricted), or a position seen twice coming back? ``pass_may_end``
+    is read for its truth (the passes in a row, or whether the board is full)."""
     return bool(pass_may_end) or any(n >= 2 for n in state.reps.values())
 
 

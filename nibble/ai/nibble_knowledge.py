@@ -43,7 +43,7 @@ class _Consts:
 REDUCE_AFTER: dict[str, int] = {"square9": 3, "hex13": 3}
 
 
-class NibbleKnowledge(Knowledge):
+class NibbleKnowledge(Knowledge[NibbleState]):
     solve_at = 12
     has_evaluation = True
     # hard and expert blend the implicit minimax value into selection (docs/ai.md,
@@ -58,7 +58,7 @@ class NibbleKnowledge(Knowledge):
         self.scale = scale
         self.fitted = fitted  # evaluate with the model fitted to self-play games, if any
         self._consts: dict[str, _Consts] = {}
-        self._triples_of: dict[tuple, list[list[tuple[int, int, int]]]] = {}
+        self._triples_of: dict[tuple[int, ...], list[rules.Triples]] = {}
         self._models: dict[str, FittedModel | None] = {}
         self._hand: NibbleKnowledge | None = None
         # (colour of each cell of the board, move -> colour << 8 | discs): a search meets
@@ -87,7 +87,7 @@ class NibbleKnowledge(Knowledge):
             c = self._consts[state.variant.id] = _Consts(state)
         return c
 
-    def triples_of(self, state: NibbleState) -> list[list[tuple[int, int, int]]]:
+    def triples_of(self, state: NibbleState) -> list[rules.Triples]:
         """For each colour, the runs of three on the colour table that contain it."""
         key = tuple(state.table)
         tr = self._triples_of.get(key)
@@ -165,8 +165,8 @@ class NibbleKnowledge(Knowledge):
         return False
 
     @staticmethod
-    def _may_win_with(c: _Consts, coll: list[int], majors: int, triples_of, color: int,
-                      extra: int) -> bool:
+    def _may_win_with(c: _Consts, coll: list[int], majors: int, triples_of: list[rules.Triples],
+                      color: int, extra: int) -> bool:
         """Could ``extra`` more discs of ``color`` bring ``coll`` an instant win, or the
         majority of majorities (which may end the game when the board empties or it is
         decided)?"""
@@ -194,7 +194,8 @@ class NibbleKnowledge(Knowledge):
 
     # -- evaluation ------------------------------------------------------------------------
 
-    def _threat(self, c: _Consts, mine: list[int], theirs: list[int], triples) -> float:
+    def _threat(self, c: _Consts, mine: list[int], theirs: list[int], triples: rules.Triples
+                ) -> float:
         """Progress in [0, 1] towards the nearest instant win still open to ``mine``."""
         best = 0.0
         t, open_max = c.t, c.open_max
@@ -293,6 +294,6 @@ class NibbleKnowledge(Knowledge):
     def material(self, state: NibbleState) -> int:
         return state.board.occ.bit_count()
 
-    def key(self, state: NibbleState) -> tuple:
+    def key(self, state: NibbleState) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
         return (state.board.occ, state.to_move, tuple(state.collections[0]),
                 tuple(state.collections[1]))

@@ -54,9 +54,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..games.nibble.state import NibbleState
 from ..games.nibble.variants import VARIANTS, Variant
+
+if TYPE_CHECKING:
+    from ..games.nibble.rules import Triples
 
 FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
@@ -147,7 +151,7 @@ def _all_best(lay: Layout, mine: list[int], theirs: list[int]) -> int:
     return best
 
 
-def _run_need(lay: Layout, mine: list[int], theirs: list[int], triples) -> int:
+def _run_need(lay: Layout, mine: list[int], theirs: list[int], triples: Triples) -> int:
     t, open_max = lay.t, lay.n - lay.t
     best = 3 * t + 1
     for x, y, z in triples:
@@ -161,15 +165,15 @@ def _run_need(lay: Layout, mine: list[int], theirs: list[int], triples) -> int:
 class FittedModel:
     """The fitted evaluation of one variant, ready to use (tables precomputed)."""
 
-    def __init__(self, variant: Variant, weights: dict) -> None:
+    def __init__(self, variant: Variant, weights: dict[str, Any]) -> None:
         self.lay = lay = layout(variant)
         z = weights["colour"]  # one value per colour state (already mirrored by the fit)
         self.q = [1.0 / (1.0 + math.exp(-x)) for x in z]
-        self.beta = weights["beta"]
-        self.margin = weights.get("margin", 0.0)
-        self.all = weights["all"]
-        self.run = weights["run"]
-        self.tempo = weights["tempo"]
+        self.beta: float = weights["beta"]
+        self.margin: float = weights.get("margin", 0.0)
+        self.all: list[float] = weights["all"]
+        self.run: list[float] = weights["run"]
+        self.tempo: float = weights["tempo"]
         self.pressure = PRESSURE.get(variant.id, 0.0) / lay.n ** 3
         self.caution = CAUTION.get(variant.id, 0.0) / lay.n ** 3
         if len(z) != lay.colour_states or len(self.all) != lay.all_states or len(
@@ -239,7 +243,8 @@ def open_cubes(mine: list[int], theirs: list[int]) -> int:
                for a, b in zip(mine, theirs, strict=True))
 
 
-def _run_needs(lay: Layout, mine: list[int], theirs: list[int], triples) -> tuple[int, int]:
+def _run_needs(lay: Layout, mine: list[int], theirs: list[int], triples: Triples
+               ) -> tuple[int, int]:
     """:func:`_run_need` for both players in one pass."""
     t, open_max = lay.t, lay.n - lay.t
     best_me = best_them = none = 3 * t + 1

@@ -29,10 +29,14 @@ import math
 import random
 from collections.abc import Sequence
 from operator import mul
+from typing import TYPE_CHECKING
 
 from ..games.number_one.moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
 from ..games.number_one.state import NumberOneState
 from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from ..games.number_one.paths import Path
 
 NONE = -1
 COMP_CAP = 12  # the component of tokens around a small peg is counted up to this size
@@ -43,7 +47,7 @@ DEAD = -30.0  # the score of a small peg that must leave at its next move: no ch
 #: tokens left at which the weights of the evaluation are given (linear in between)
 KNOTS = (4, 12, 20, 30, 44, 91)
 #: weight of each feature of :meth:`NumberOneKnowledge.features` at each knot
-WEIGHTS = {
+WEIGHTS: dict[str, tuple[float, ...]] = {
     "territory": (0.057, 0.355, 0.231, 0.009, -0.043, -0.001),
     "component": (0.158, 0.311, 0.098, 0.091, 0.173, 0.007),
     "near": (0.319, 0.025, 0.175, 0.152, 0.093, 0.039),
@@ -72,7 +76,7 @@ def weight_table(weights: dict[str, tuple[float, ...]], knots: tuple[int, ...]
 class Board:
     """Per-board tables (61 holes with two or three players, 91 with four), built once."""
 
-    def __init__(self, playable: int, paths: list) -> None:
+    def __init__(self, playable: int, paths: list[list[tuple[Path, ...]]]) -> None:
         self.playable = playable
         size = playable.bit_length() + 1
         self.nbr = [0] * size
@@ -95,7 +99,7 @@ def dilate(x: int, mask: int) -> int:
     return ((x << 1) | (x >> 1) | (x << 11) | (x >> 11) | (x << 12) | (x >> 12)) & mask
 
 
-class NumberOneKnowledge(Knowledge):
+class NumberOneKnowledge(Knowledge[NumberOneState]):
     has_evaluation = True
 
     def __init__(self, weights: dict[str, tuple[float, ...]] | None = None,
@@ -177,7 +181,7 @@ class NumberOneKnowledge(Knowledge):
         seats = [s for s in range(n) if (alive >> (3 * s)) & 1]
         terr = self._territory(pegs, seats, tokens)
         tm, moved = state.to_move, state.moved
-        out = {}
+        out: dict[int, tuple[float, ...]] = {}
         for i, s in enumerate(seats):
             base = 3 * s
             h = pegs[base]
