@@ -37,6 +37,8 @@ MAX_DEPTH = 64
 #: node limit when the budget gives neither time nor iterations
 DEFAULT_NODES = 20_000
 TT_SIZE = 150_000  # entries; the table is cleared when it grows past this
+#: transposition table: position key -> (depth, value, bound flag, best move)
+Table = dict[Any, tuple[int, float, int, Any]]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 _FLIPPED = (EXACT, UPPER, LOWER)  # a bound seen from the other side
@@ -53,19 +55,20 @@ class AlphaBetaPlayer(Player):
 
     name = "alphabeta"
 
-    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+    def __init__(self, seed: int = 0, knowledge: Knowledge[Any] | None = None,
                  max_moves: int = ONE_PLY_LIMIT, hand_written: bool = False,
                  solve: bool = False, solver_nodes: int = 400_000) -> None:
         super().__init__(seed, knowledge, hand_written)
         self.max_moves = max_moves  # moves searched per node (all unless a flood)
         self.solve = solve  # try the exact endgame solver first once little is left
         self.solver_nodes = solver_nodes
-        self.table: tuple[tuple, dict] | None = None  # (game and set-up, transposition table)
+        # (game, set-up and players; its transposition table)
+        self.table: tuple[tuple[str, str, int], Table] | None = None
 
     def forget(self) -> None:
         self.table = None
 
-    def _table(self, state: State) -> dict:
+    def _table(self, state: State[Any]) -> Table:
         """The table of this game (positions searched for earlier moves stay useful), or a
         fresh one for another game."""
         game = (state.game.id, state.setup(), state.num_players)
@@ -73,7 +76,7 @@ class AlphaBetaPlayer(Player):
             self.table = (game, {})
         return self.table[1]
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         k = self.k(state)
         if self.solve and k.material(state) <= k.solve_at:  # (else no list of moves for it)
             moves, complete = k.tree_moves(state, self.max_moves)
@@ -86,8 +89,8 @@ class AlphaBetaPlayer(Player):
 
 
 class _Search:
-    def __init__(self, k: Knowledge, state: State, budget: Budget, max_moves: int,
-                 tt: dict) -> None:
+    def __init__(self, k: Knowledge[Any], state: State[Any], budget: Budget, max_moves: int,
+                 tt: Table) -> None:
         self.k = k
         self.reduce_after = k.reduce_after(state)  # late-move reductions
         self.state = state
@@ -140,7 +143,7 @@ class _Search:
         return Decision(best, value, self.nodes, {"depth": depth_done, "nodes": self.nodes,
                                                   "kept": kept})
 
-    def _root(self, state: State, order: list[Any], depth: int) -> tuple[Any, float]:
+    def _root(self, state: State[Any], order: list[Any], depth: int) -> tuple[Any, float]:
         alpha, beta = -math.inf, math.inf
         best, best_v = order[0], -math.inf
         for i, m in enumerate(order):
@@ -175,7 +178,7 @@ class _Search:
                 and clock.now() >= self.deadline):
             raise _Stop
 
-    def _terminal(self, state: State, ply: int) -> float | None:
+    def _terminal(self, state: State[Any], ply: int) -> float | None:
         r = state.result
         if r is None:
             return None
@@ -183,11 +186,11 @@ class _Search:
             return 0.0
         return WIN - ply * PLY if r.winner == self.root else -WIN + ply * PLY
 
-    def _value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _value(self, state: State[Any], depth: int, alpha: float, beta: float, ply: int) -> float:
         """Value for the root's seat of ``state``, searched ``depth`` more plies."""
-        v = self._terminal(state, ply)
-        if v is not None:
-            return v
+        end = self._terminal(state, ply)
+        if end is not None:
+            return end
         if depth <= 0:
             self._tick()
             self.horizon = True
@@ -258,7 +261,7 @@ class _Search:
         self._store(state, depth, best, flag, best_m, ply, key)
         return best
 
-    def _leaf(self, state: State, ply: int) -> float:
+    def _leaf(self, state: State[Any], ply: int) -> float:
         """The evaluation, unless the side to move wins on the spot (so one ply of search
         already sees a move that hands over an instant win)."""
         k = self.k
@@ -273,7 +276,7 @@ class _Search:
 
     # -- ordering and tables --------------------------------------------------------------------
 
-    def _order(self, state: State, moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
+    def _order(self, state: State[Any], moves: list[Any], tt_move: Any, ply: int) -> list[Any]:
         scores = self.k.move_scores(state, moves)
         order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)  # stable
         ordered = [moves[i] for i in order]
@@ -289,13 +292,13 @@ class _Search:
             ks.insert(0, move)
             del ks[2:]
 
-    def _key(self, state: State) -> Any:
+    def _key(self, state: State[Any]) -> Any:
         key = self.k.key(state)
         if key is None:
             key = state.position()
         return key if self.tag is None else (self.tag, key)
 
-    def _store(self, state: State, depth: int, value: float, flag: int, move: Any, ply: int,
+    def _store(self, state: State[Any], depth: int, value: float, flag: int, move: Any, ply: int,
                key: Any = None) -> None:
         if key is None:
             key = self._key(state)

@@ -20,6 +20,7 @@ partner ``hard`` must beat, see :mod:`.alphabeta`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..core.protocol import State
 from .alphabeta import AlphaBetaPlayer
@@ -46,7 +47,7 @@ class TunedPlayer(Player):
         super().__init__(seed)
         self.inner: Player | None = None
 
-    def _for(self, state: State) -> Player:
+    def _for(self, state: State[Any]) -> Player:
         kind = knowledge_for(state).strong_search
         inner = self.inner
         if inner is None or (kind == "alphabeta") != isinstance(inner, AlphaBetaPlayer):
@@ -55,7 +56,7 @@ class TunedPlayer(Player):
         inner.rng = self.rng  # the bridge reseeds this player per request
         return inner
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         return self._for(state).choose(state, budget)
 
     def forget(self) -> None:

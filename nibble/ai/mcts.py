@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..core.protocol import State
 from . import clock
@@ -26,6 +26,14 @@ from .afresh import afresh
 from .knowledge import Knowledge, hands_win
 
 ROOT_SEAT = -1  # the root's move was made by nobody we score
+
+
+if TYPE_CHECKING:
+    class _FastCopy(Protocol):
+        """The games' copy outside the protocol: without the move list and undo records
+        (``history=False``), for a copy only played forward with ``advance``."""
+
+        def copy(self, history: bool = True) -> State[Any]: ...
 
 
 class Node:
@@ -97,7 +105,7 @@ class Config:
 
 
 class MCTS:
-    def __init__(self, knowledge: Knowledge, rng: random.Random, config: Config) -> None:
+    def __init__(self, knowledge: Knowledge[Any], rng: random.Random, config: Config) -> None:
         self.k = knowledge
         self.rng = rng
         self.cfg = config
@@ -107,7 +115,7 @@ class MCTS:
 
     # -- one search ------------------------------------------------------------------------
 
-    def search(self, state: State, root: Node | None, budget: Budget) -> tuple[Node, int]:
+    def search(self, state: State[Any], root: Node | None, budget: Budget) -> tuple[Node, int]:
         """Grow the tree under ``root`` (a fresh one if None); return it and the number of
         iterations run."""
         self.budget = budget
@@ -125,9 +133,10 @@ class MCTS:
             i += 1
         return root, i
 
-    def _iterate(self, root: Node, root_state: State) -> None:
-        s = root_state.copy(history=False) if hasattr(root_state, "advance") else (
-            root_state.copy())
+    def _iterate(self, root: Node, root_state: State[Any]) -> None:
+        # a state with ``advance`` has the fast copy too (every game of this package)
+        s = cast("_FastCopy", root_state).copy(history=False) if hasattr(
+            root_state, "advance") else root_state.copy()
         step = s.advance if hasattr(s, "advance") else s.push
         node = root
         path = [root]
@@ -173,17 +182,20 @@ class MCTS:
     def _minimax(self, node: Node) -> None:
         """Implicit minimax backup (Lanctot et al. 2014): the best value among the
         children valued so far, from ``node.seat``'s side (a proven child counts ±1)."""
+        children = node.children
+        assert children is not None  # called only on an expanded node
         best = -math.inf
-        for c in node.children:
+        for c in children:
             v = c.proven or c.mm
             if v is not None and v > best:
                 best = v
         if best > -math.inf:
-            mover = node.children[0].seat
+            mover = children[0].seat
             node.mm = best if node.seat == mover else -best
 
     def _select(self, node: Node) -> Node:
         children = node.children
+        assert children is not None  # called only on an expanded node
         widen = self.cfg.widen
         if widen:  # progressive widening: children are kept in order of their priors
             k = 2 + int(widen * math.sqrt(node.n))
@@ -218,7 +230,7 @@ class MCTS:
                 best, best_s = c, s
         return best
 
-    def _expand(self, node: Node, state: State) -> None:
+    def _expand(self, node: Node, state: State[Any]) -> None:
         k = self.k
         me = state.to_move
         moves, complete = k.tree_moves(state, self.cfg.max_children)
@@ -252,7 +264,7 @@ class MCTS:
         if lost:
             self._prove(node)
 
-    def _values(self, node: Node, state: State) -> list[float]:
+    def _values(self, node: Node, state: State[Any]) -> list[float]:
         """One value per seat in [-1, 1] for the position reached."""
         n = self.players
         if node.proven:

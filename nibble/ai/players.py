@@ -22,13 +22,13 @@ class Decision:
     move: Any
     value: float | None = None  # estimate for the side to move, in [-1, 1]
     iterations: int = 0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Player:
     name = "player"
 
-    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+    def __init__(self, seed: int = 0, knowledge: Knowledge[Any] | None = None,
                  hand_written: bool = False) -> None:
         self.rng = random.Random(seed)
         self.knowledge = knowledge
@@ -36,11 +36,11 @@ class Player:
         # partners (independent of the fitted levels) and ``easy`` (a beginner's match)
         self.hand_written = hand_written
 
-    def k(self, state: State) -> Knowledge:
+    def k(self, state: State[Any]) -> Knowledge[Any]:
         k = self.knowledge or knowledge_for(state)
         return k.hand_written() if self.hand_written else k
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         raise NotImplementedError
 
     def forget(self) -> None:
@@ -59,15 +59,18 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         moves, _ = self.k(state).candidate_moves(state, RANDOM_LIMIT)
         return Decision(moves[self.rng.randrange(len(moves))])
 
 
-def _safety_deadline(budget: Budget) -> float | None:
-    """Half of what is left: the other half is for judging the safe moves."""
+def _half_left(budget: Budget) -> float | None:
+    """The deadline at half of what is left (None: no deadline): the other half is for
+    what comes next (judging the safe moves, or searching on after the solver)."""
     left = budget.time_left()
-    return None if left == math.inf else budget.deadline - left / 2
+    if left == math.inf or budget.deadline is None:  # no deadline gives an infinite left
+        return None
+    return budget.deadline - left / 2
 
 
 class GreedyPlayer(Player):
@@ -77,13 +80,13 @@ class GreedyPlayer(Player):
 
     name = "greedy"
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         k = self.k(state)
         moves, _ = k.candidate_moves(state, ONE_PLY_LIMIT)
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0)
-        moves = safe_moves(k, state, moves, _safety_deadline(budget))
+        moves = safe_moves(k, state, moves, _half_left(budget))
         size = [_size(m) for m in moves]
         top = max(size)
         best = [m for m, s in zip(moves, size, strict=True) if s == top]
@@ -101,19 +104,19 @@ class HeuristicPlayer(Player):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+    def __init__(self, seed: int = 0, knowledge: Knowledge[Any] | None = None,
                  noise: float = 0.05, hand_written: bool = False) -> None:
         super().__init__(seed, knowledge, hand_written)
         self.noise = noise
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         k = self.k(state)
         me = state.to_move
         moves, _ = k.candidate_moves(state, ONE_PLY_LIMIT)
         for m in moves:
             if k.wins_now(state, m):
                 return Decision(m, 1.0)
-        moves = safe_moves(k, state, moves, _safety_deadline(budget))
+        moves = safe_moves(k, state, moves, _half_left(budget))
         scores = k.move_scores(state, moves)  # best first, so a cut-off keeps good ones
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
         best, best_v, best_raw = moves[order[0]], -math.inf, 0.0
@@ -132,7 +135,7 @@ class HeuristicPlayer(Player):
         return Decision(best, best_raw, judged)
 
 
-def endgame(k: Knowledge, state: State, moves: list, budget: Budget,
+def endgame(k: Knowledge[Any], state: State[Any], moves: list[Any], budget: Budget,
             solver_nodes: int) -> Decision | None:
     """The exact solver's move once little is left (``k.solve_at``), with up to half the
     time left: a proven win, or a proven loss when every move hands over an instant win
@@ -140,8 +143,7 @@ def endgame(k: Knowledge, state: State, moves: list, budget: Budget,
     not proven, or no faster than searching on."""
     if state.num_players != 2 or k.material(state) > k.solve_at:
         return None
-    left = budget.time_left()
-    deadline = None if left == math.inf else budget.deadline - left / 2
+    deadline = _half_left(budget)
     limit = solver_nodes if budget.iterations is None else min(
         solver_nodes, 1000 + 20 * budget.iterations)  # bounded, reproducible
     solver = Solver(k, limit, deadline)
@@ -159,7 +161,7 @@ class MCTSPlayer(Player):
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, knowledge: Knowledge | None = None,
+    def __init__(self, seed: int = 0, knowledge: Knowledge[Any] | None = None,
                  config: Config | None = None, solve: bool = True,
                  solver_nodes: int = 400_000, tuned: bool = False) -> None:
         super().__init__(seed, knowledge)
@@ -167,25 +169,26 @@ class MCTSPlayer(Player):
         self.tuned = tuned  # take the game's ``Knowledge.tuned_search`` settings
         self.solve = solve
         self.solver_nodes = solver_nodes
-        self.tree: tuple[tuple, Node] | None = None  # (moves played at the root, root)
+        self.tree: tuple[tuple[Any, ...], Node] | None = None  # (moves played at the root, root)
 
     def forget(self) -> None:
         self.tree = None
 
-    def _reuse(self, state: State) -> Node | None:
+    def _reuse(self, state: State[Any]) -> Node | None:
         if self.tree is None:
             return None
-        played, root = self.tree
+        played, kept = self.tree
         now = tuple(state.moves)
         if now[:len(played)] != played:
             return None
+        root: Node | None = kept
         for m in now[len(played):]:
             root = root.child(m) if root is not None else None
         if root is None or root.proven:
             return None
         return root
 
-    def choose(self, state: State, budget: Budget) -> Decision:
+    def choose(self, state: State[Any], budget: Budget) -> Decision:
         k = self.k(state)
         moves, complete = k.candidate_moves(state, self.config.max_children)
         if len(moves) == 1 and complete:

@@ -22,7 +22,7 @@ class _Abort(Exception):
 
 
 class Solver:
-    def __init__(self, knowledge: Knowledge, node_limit: int = 200_000,
+    def __init__(self, knowledge: Knowledge[Any], node_limit: int = 200_000,
                  deadline: float | None = None) -> None:
         self.k = knowledge
         self.node_limit = node_limit
@@ -30,7 +30,7 @@ class Solver:
         self.nodes = 0
         self.tt: dict[Any, tuple[int, int]] = {}
 
-    def solve(self, state: State) -> tuple[int, Any] | None:
+    def solve(self, state: State[Any]) -> tuple[int, Any] | None:
         """(value for the side to move: 1 win, 0 draw, -1 loss; a best move), or None if
         the node limit was reached first."""
         self.nodes = 0
@@ -57,13 +57,13 @@ class Solver:
         except _Abort:
             return None
 
-    def _ordered(self, state: State) -> list:
+    def _ordered(self, state: State[Any]) -> list[Any]:
         moves = state.legal_moves()
         scores = self.k.move_scores(state, moves)
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
         return [moves[i] for i in order]
 
-    def _child(self, state: State, me: int, alpha: int, beta: int) -> int:
+    def _child(self, state: State[Any], me: int, alpha: int, beta: int) -> int:
         """Value for ``me`` of the position after ``me``'s move (negated unless ``me``
         moves again); ``alpha``/``beta`` are the window negated for the opponent."""
         r = state.result
@@ -73,7 +73,7 @@ class Solver:
             return self._negamax(state, -beta, -alpha)
         return -self._negamax(state, alpha, beta)
 
-    def _negamax(self, state: State, alpha: int, beta: int) -> int:
+    def _negamax(self, state: State[Any], alpha: int, beta: int) -> int:
         r = state.result
         if r is not None:
             return 0 if r.winner is None else (1 if r.winner == state.to_move else -1)
