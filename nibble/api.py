@@ -16,7 +16,7 @@ import secrets
 import sys
 import time
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core.errors import BadRequest, GameOver, NibbleError
 from .core.protocol import MAX_SEED
@@ -24,8 +24,11 @@ from .core.record import replay, to_record
 from .core.text import clean, quote
 from .games import GAMES, get_game
 
+if TYPE_CHECKING:
+    from .core.protocol import State
 
-def _games(_req: dict) -> dict:
+
+def _games(_req: dict[str, Any]) -> dict[str, Any]:
     from .ai.api import limits
     from .ai.levels import LEVELS, default_budget_ms
     from .ai.ratings import level_ratings
@@ -37,11 +40,11 @@ def _games(_req: dict) -> dict:
             "limits": limits()}
 
 
-def _answer(state) -> dict:
+def _answer(state: State[Any]) -> dict[str, Any]:
     return {"record": to_record(state), "view": state.view()}
 
 
-def _new(req: dict) -> dict:
+def _new(req: dict[str, Any]) -> dict[str, Any]:
     game = get_game(req.get("game", "nibble"))
     options = req.get("options", {})
     if not isinstance(options, dict):
@@ -50,14 +53,14 @@ def _new(req: dict) -> dict:
     return _answer(game.new_state(options))
 
 
-def _record(req: dict) -> dict:
+def _record(req: dict[str, Any]) -> object:
     record = req.get("record")
     if record is None:
         raise BadRequest("This request needs a 'record'.", "request.record")
     return record  # replay() refuses anything that is not a record
 
 
-def _play(req: dict) -> dict:
+def _play(req: dict[str, Any]) -> dict[str, Any]:
     move = req.get("move")
     if not isinstance(move, str):
         raise BadRequest("'move' must be a move in notation, like a1+c1.", "request.move")
@@ -66,11 +69,11 @@ def _play(req: dict) -> dict:
     return _answer(state)
 
 
-def _load(req: dict) -> dict:
+def _load(req: dict[str, Any]) -> dict[str, Any]:
     return _answer(replay(_record(req)))
 
 
-def _view(req: dict) -> dict:
+def _view(req: dict[str, Any]) -> dict[str, Any]:
     ply = req.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
         raise BadRequest("'ply' must be a move number (0 or more).", "request.ply")
@@ -80,7 +83,7 @@ def _view(req: dict) -> dict:
     return _answer(state)
 
 
-def _ai(req: dict) -> dict:
+def _ai(req: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()  # the budget covers replaying the record too
     from .ai.api import choose_move, parse_request  # imported late: not needed to play
 
@@ -94,7 +97,7 @@ def _ai(req: dict) -> dict:
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai}
 
 
-def handle(request: Any) -> dict:
+def handle(request: Any) -> dict[str, Any]:
     """Answer one bridge request (see docs/contracts.md)."""
     try:
         if not isinstance(request, dict):
@@ -169,9 +172,9 @@ def _refuse(message: str, reason: str) -> str:
                                  "params": {}}})
 
 
-def handle_json(text: str) -> str:
-    """``handle`` for callers that pass JSON text (the web worker). The answer is plain
-    JSON text that encodes as UTF-8 (no lone surrogates)."""
+def handle_json(text: object) -> str:
+    """``handle`` for callers that pass JSON text (the web worker; anything else is
+    refused). The answer is plain JSON text that encodes as UTF-8 (no lone surrogates)."""
     if not isinstance(text, str):
         return _refuse("The request is not valid JSON.", "request.json")
     if len(text) > MAX_REQUEST_CHARS:

@@ -14,10 +14,14 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, Self, TypeVar
 
-from .core.protocol import State
+from .core.protocol import Result
 from .games import get_game
+from .games.nebuchadnezzar import NebuchadnezzarGame, NebuchadnezzarState
+from .games.nibble import NibbleGame, NibbleState
+from .games.number_one import NumberOneGame
 
 NIBBLE_IDS = ("square9", "square13", "hex13")
 NEBUCHADNEZZAR_SIZES = {"nebuchadnezzar-8": 8, "nebuchadnezzar-15": 15}
@@ -27,13 +31,28 @@ VARIANT_IDS = (*NIBBLE_IDS, *NEBUCHADNEZZAR_SIZES, *NUMBER_ONE_PLAYERS)
 SAMPLES = 4000  # positions kept for timing the listing of legal moves
 
 
-def _playouts(start: Callable[[int], State], list_moves: Callable[[State], list],
-              seconds: float, seed: int) -> dict:
+class Playable(Protocol):
+    """What a playout uses of a state: besides the protocol's result, the fast path every
+    game of this package has (a copy without history, ``advance`` without undo)."""
+
+    @property
+    def result(self) -> Result | None: ...
+
+    def copy(self, history: bool = True) -> Self: ...
+
+    def advance(self, move: int) -> None: ...
+
+
+P = TypeVar("P", bound=Playable)
+
+
+def _playouts(start: Callable[[int], P], list_moves: Callable[[P], list[int]],
+              seconds: float, seed: int) -> dict[str, Any]:
     """Random playouts from ``start(i)`` for ``seconds`` (at least three), then the
     listing time over positions sampled on the way."""
     rng = random.Random(seed)
     playouts = plies = 0
-    positions: list[State] = []
+    positions: list[P] = []
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or playouts < 3:
         state = start(playouts)
@@ -58,34 +77,39 @@ def _playouts(start: Callable[[int], State], list_moves: Callable[[State], list]
     }
 
 
-def bench_variant(variant: str, seconds: float = 3.0, seed: int = 1) -> dict:
+def bench_variant(variant: str, seconds: float = 3.0, seed: int = 1) -> dict[str, Any]:
     """Figures for one entry of :data:`VARIANT_IDS`."""
     if variant in NEBUCHADNEZZAR_SIZES:
         game = get_game("nebuchadnezzar")
+        assert isinstance(game, NebuchadnezzarGame)
         empty = game.new_state(game.normalize_options({"size": NEBUCHADNEZZAR_SIZES[variant]}))
         return _playouts(lambda _i: empty.copy(history=False), lambda s: s.generate(),
                          seconds, seed)
     if variant in NUMBER_ONE_PLAYERS:
         game = get_game("number-one")
+        assert isinstance(game, NumberOneGame)
         first = game.new_state(game.normalize_options({"players": NUMBER_ONE_PLAYERS[variant]}))
         return _playouts(lambda _i: first.copy(history=False), lambda s: s.legal_moves(),
                          seconds, seed)
     game = get_game("nibble")
+    assert isinstance(game, NibbleGame)
 
-    def fresh(i: int) -> State:
+    def fresh(i: int) -> NibbleState:
         return game.new_state(game.normalize_options(
             {"variant": variant, "seed": seed + i, "decided_early": False}))
 
     return _playouts(fresh, lambda s: s.board.takes(), seconds, seed)
 
 
-def nebuchadnezzar_positions(size: int, count: int, seed: int = 1, rate: float = 0.05) -> list:
+def nebuchadnezzar_positions(size: int, count: int, seed: int = 1, rate: float = 0.05
+                             ) -> list[NebuchadnezzarState]:
     """``count`` running positions sampled (each ply with probability ``rate``, so from
     several games and every stage of them) from uniform random games on an empty board."""
     game = get_game("nebuchadnezzar")
+    assert isinstance(game, NebuchadnezzarGame)
     rng = random.Random(seed)
     start = game.new_state(game.normalize_options({"size": size}))
-    out: list = []
+    out: list[NebuchadnezzarState] = []
     while len(out) < count:
         state = start.copy(history=False)
         while state.result is None and len(out) < count:
@@ -96,7 +120,7 @@ def nebuchadnezzar_positions(size: int, count: int, seed: int = 1, rate: float =
     return out
 
 
-def run(seconds: float = 3.0, variants=VARIANT_IDS) -> dict:
-    out: dict = {v: bench_variant(v, seconds) for v in variants}
+def run(seconds: float = 3.0, variants: Iterable[str] = VARIANT_IDS) -> dict[str, Any]:
+    out: dict[str, Any] = {v: bench_variant(v, seconds) for v in variants}
     out["python"] = f"{platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})"
     return out

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .api import handle
 from .bench import VARIANT_IDS
@@ -19,13 +20,18 @@ from .core.record import FORMAT, replay, to_record
 from .games import GAMES
 from .option_flags import add_option_flags, game_of, options_from_args
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .core.protocol import State
+
 
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
 
 
-def _load_state(source: str):
+def _load_state(source: str) -> State[Any]:
     """A state from a record file, record JSON, a start position or a position of any
     game (each game is asked in turn whether the text is one of its positions)."""
     text = source
@@ -59,7 +65,7 @@ def _fixed_table(position: str) -> str:
     return COLOR_CHARS[: variant.colors] if variant else "123456789"
 
 
-def _describe(state) -> str:
+def _describe(state: State[Any]) -> str:
     lines = [state.render_text()]
     r = state.result
     if r is None:
@@ -112,7 +118,7 @@ def cmd_play(argv: list[str]) -> int:
                 record = answer["record"]
 
 
-def cmd_show(args) -> int:
+def cmd_show(args: argparse.Namespace) -> int:
     try:
         state = _load_state(args.source)
     except NibbleError as e:
@@ -124,7 +130,7 @@ def cmd_show(args) -> int:
     return 0
 
 
-def cmd_moves(args) -> int:
+def cmd_moves(args: argparse.Namespace) -> int:
     try:
         state = _load_state(args.source)
     except NibbleError as e:
@@ -134,7 +140,7 @@ def cmd_moves(args) -> int:
     return 0
 
 
-def cmd_bench(args) -> int:
+def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
     figures = run(args.seconds, args.variants or VARIANT_IDS)
@@ -196,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["play"]:
         return cmd_play(argv[1:])
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    command: Callable[[argparse.Namespace], int] = args.func  # set by each sub-parser
+    return command(args)
 
 
 

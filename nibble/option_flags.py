@@ -33,9 +33,11 @@ def add_option_flags(p: argparse.ArgumentParser, game: Game | None,
                      skip: Iterable[str] = ()) -> None:
     """One flag per option of ``game``, except those in ``skip`` and those whose flag the
     parser already has; values land in ``opt_<name>`` (None when not given)."""
+    if game is None:
+        return
     taken = set(p._option_string_actions)
     skipped = set(skip)
-    for opt in game.options if game else ():
+    for opt in game.options:
         name = flag(opt.name)
         if opt.name in skipped or name in taken or "--no-" + name[2:] in taken:
             continue

@@ -16,6 +16,7 @@ import random
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
@@ -25,13 +26,16 @@ from .levels import LEVELS, default_budget_ms, make_player
 from .mcts import Budget
 from .players import Player
 
+D = TypeVar("D", int, None)  # the default of :func:`_int`: with an int, the result is one
+
 MAX_BUDGET_MS = 20_000
 MAX_ITERATIONS = 200_000
-_CACHE: OrderedDict[tuple, Player] = OrderedDict()  # per worker: players by game and level
+# per worker: players by level, game, set-up and options
+_CACHE: OrderedDict[tuple[str, str, str, str], Player] = OrderedDict()
 _CACHE_SIZE = 4
 
 
-def limits() -> dict:
+def limits() -> dict[str, Any]:
     return {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS},
             "iterations": {"min": 1, "max": MAX_ITERATIONS}}
 
@@ -46,10 +50,11 @@ class AiRequest:
     reuse: bool
 
 
-def _int(request: dict, name: str, lo: int, hi: int, default: int | None) -> int | None:
+def _int(request: dict[str, Any], name: str, lo: int, hi: int, default: D) -> int | D:
+    """``request[name]``, a whole number from ``lo`` to ``hi`` (``default`` if absent)."""
     if name not in request:
         return default
-    value = request[name]
+    value: object = request[name]
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -58,7 +63,7 @@ def _int(request: dict, name: str, lo: int, hi: int, default: int | None) -> int
     return value
 
 
-def parse_request(request: dict) -> AiRequest:
+def parse_request(request: dict[str, Any]) -> AiRequest:
     """The ``ai`` request's own fields, checked (``BadRequest`` says what is wrong)."""
     level = request.get("level", "medium")
     if not isinstance(level, str) or level not in LEVELS:
@@ -71,10 +76,10 @@ def parse_request(request: dict) -> AiRequest:
     if not isinstance(reuse, bool):
         raise BadRequest("'reuse' must be true or false.", "request.reuse")
     timed = iterations is None or "budget_ms" in request
-    return AiRequest(level, seed, budget_ms, iterations, timed, reuse)  # type: ignore[arg-type]
+    return AiRequest(level, seed, budget_ms, iterations, timed, reuse)
 
 
-def _player(state: State, req: AiRequest) -> Player:
+def _player(state: State[Any], req: AiRequest) -> Player:
     """The cached player of this game and level (its tree continues), or a new one. Only
     the player used now keeps a tree: the others forget theirs, so one tree at most is
     in memory."""
@@ -95,7 +100,7 @@ def _player(state: State, req: AiRequest) -> Player:
     return player
 
 
-def choose_move(state: State, req: AiRequest, started: float | None = None) -> dict:
+def choose_move(state: State[Any], req: AiRequest, started: float | None = None) -> dict[str, Any]:
     """The move for ``state``; ``started`` is when the request arrived (``perf_counter``),
     so that replaying the record counts against ``budget_ms`` too."""
     start = time.perf_counter() if started is None else started

@@ -15,16 +15,19 @@ import platform
 import random
 import sys
 import time
+from typing import Any
 
 from ..games import get_game
+from ..games.nibble import NibbleGame, NibbleState
 from .levels import make_player
 from .mcts import Budget
 
 VARIANTS = ("square9", "square13", "hex13")
 
 
-def _start(variant: str, seed: int = 1):
+def _start(variant: str, seed: int = 1) -> NibbleState:
     game = get_game("nibble")
+    assert isinstance(game, NibbleGame)
     return game.new_state(game.normalize_options({"variant": variant, "seed": seed}))
 
 
@@ -51,9 +54,9 @@ def _search(level: str, variant: str, seconds: float) -> float:
     return d.iterations / (time.perf_counter() - t0)
 
 
-def run(seconds: float = 2.0) -> dict:
+def run(seconds: float = 2.0) -> dict[str, Any]:
     """Search speed of ``hard`` and ``medium`` and random playouts, per variant."""
-    out: dict = {"python": platform.python_version(),
+    out: dict[str, Any] = {"python": platform.python_version(),
                  "implementation": platform.python_implementation(),
                  "platform": sys.platform, "seconds": seconds, "variants": {}}
     for v in VARIANTS:  # warm up: tables, imports, caches

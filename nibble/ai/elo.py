@@ -90,7 +90,7 @@ def _inverse(a: list[list[float]]) -> list[list[float]]:
     return [[cols[j][i] for j in range(n)] for i in range(n)]
 
 
-def tally(players: list[str], results: list[dict]) -> tuple[list[list[float]],
+def tally(players: list[str], results: list[dict[str, Any]]) -> tuple[list[list[float]],
                                                            list[list[int]]]:
     """Points and games of each player against each other from per-game results."""
     index = {p: i for i, p in enumerate(players)}

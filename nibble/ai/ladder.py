@@ -21,9 +21,12 @@ import sys
 import time
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games import GAMES, get_game
+
+if TYPE_CHECKING:
+    from ..core.protocol import Game
 from ..option_flags import add_option_flags, game_of, options_from_args
 from . import clock, ratings
 from .elo import PRIOR_ELO, rated, tally
@@ -38,7 +41,7 @@ from .match import (
 )
 
 
-def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: int,
+def run_ladder(game_id: str, options: dict[str, Any], players: list[str], games_per_pair: int,
                budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
                progress: bool = False, prior_elo: float = PRIOR_ELO,
                clock_name: str = "wall") -> dict[str, Any]:
@@ -51,7 +54,7 @@ def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: 
                                  iterations, seed, n)]
     t0 = time.perf_counter()
 
-    def show(done: list[dict]) -> None:
+    def show(done: list[dict[str, Any]]) -> None:
         print(f"\r{len(done)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
 
     results = play_games(tasks, jobs, show if progress else None)
@@ -68,7 +71,7 @@ def run_ladder(game_id: str, options: dict, players: list[str], games_per_pair: 
     }
 
 
-def parser(game=None) -> argparse.ArgumentParser:
+def parser(game: Game | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m nibble ladder",
         description="A round robin of computer players, rated by a Bradley-Terry (Elo) fit.")
@@ -152,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _where(game_id: str, options: dict) -> str:
+def _where(game_id: str, options: dict[str, Any]) -> str:
     """The key of a game's stored ratings: its id, then ``/`` and the variant if any."""
     variant = get_game(game_id).normalize_options(options).get("variant")
     return game_id + (f"/{variant}" if variant else "")

@@ -45,13 +45,18 @@ def wilson(score: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def seats_of(game_id: str, options: dict) -> int:
+def seats_of(game_id: str, options: dict[str, Any]) -> int:
     """How many seats a game with these options has (from its start position)."""
     game = get_game(game_id)
     return game.new_state(game.normalize_options({**options, "seed": 0})).num_players
 
 
-def play_game(args: tuple) -> dict[str, Any]:
+#: :func:`play_game`'s arguments: (index, game id, options, a, b, budget ms, iterations,
+#: seed, seats)
+Task = tuple[int, str, dict[str, Any], str, str, float | None, int | None, int, int]
+
+
+def play_game(args: Task) -> dict[str, Any]:
     """One game; ``args`` = (index, game id, options, a, b, budget ms, iterations, seed,
     seats). A sits in seat ``index % seats``, every other seat is B."""
     i, game_id, options, a, b, budget_ms, iterations, seed, n = args
@@ -105,19 +110,20 @@ def known_player(name: str) -> bool:
     return player in PLAYERS and (ms is None or ms > 0)
 
 
-def pair_tasks(game_id: str, options: dict, a: str, b: str, games: int,
+def pair_tasks(game_id: str, options: dict[str, Any], a: str, b: str, games: int,
                budget_ms: float | None, iterations: int | None, seed: int,
-               n: int) -> list[tuple]:
+               n: int) -> list[Task]:
     """The arguments of :func:`play_game` for ``games`` games of A against B."""
     return [(i, game_id, options, a, b, budget_ms, iterations, seed, n) for i in range(games)]
 
 
-def play_games(tasks: list[tuple], jobs: int = 1,
-               progress: Callable[[list[dict]], None] | None = None) -> list[dict]:
+def play_games(tasks: list[Task], jobs: int = 1,
+               progress: Callable[[list[dict[str, Any]]], None] | None = None
+               ) -> list[dict[str, Any]]:
     """Play every task (:func:`play_game`'s arguments), ``jobs`` at a time; the results
     come back in the order of the tasks, each with its players' names added."""
-    def collect(results: Any) -> list[dict]:
-        out: list[dict] = []
+    def collect(results: Any) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
         for r in results:
             out.append(r)
             if progress:
@@ -135,12 +141,12 @@ def play_games(tasks: list[tuple], jobs: int = 1,
     return results
 
 
-def _play_numbered(numbered: tuple[int, tuple]) -> dict[str, Any]:
+def _play_numbered(numbered: tuple[int, Task]) -> dict[str, Any]:
     number, task = numbered
     return {**play_game(task), "task": number, "a": task[3], "b": task[4]}
 
 
-def run_match(game_id: str, options: dict, a: str, b: str, games: int,
+def run_match(game_id: str, options: dict[str, Any], a: str, b: str, games: int,
               budget_ms: float | None, iterations: int | None, seed: int, jobs: int = 1,
               progress: bool = False, clock_name: str = "wall") -> dict[str, Any]:
     n = seats_of(game_id, options)
@@ -162,14 +168,14 @@ def run_match(game_id: str, options: dict, a: str, b: str, games: int,
     }
 
 
-def _reasons(results: list[dict]) -> dict[str, int]:
+def _reasons(results: list[dict[str, Any]]) -> dict[str, int]:
     reasons: dict[str, int] = {}
     for r in results:
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
     return reasons
 
 
-def _two_player(results: list[dict], games: int) -> dict[str, Any]:
+def _two_player(results: list[dict[str, Any]], games: int) -> dict[str, Any]:
     """A's score (a draw counts half), and A's wins from each side."""
     aw = sum(r["winner"] == "a" for r in results)
     bw = sum(r["winner"] == "b" for r in results)
@@ -186,7 +192,7 @@ def _two_player(results: list[dict], games: int) -> dict[str, Any]:
     }
 
 
-def _many_players(results: list[dict], games: int, n: int) -> dict[str, Any]:
+def _many_players(results: list[dict[str, Any]], games: int, n: int) -> dict[str, Any]:
     """A's win rate (a draw counts 1/n) against the 1/n of a seat, per seat and place."""
     aw = sum(r["winner"] == "a" for r in results)
     bw = sum(r["winner"] == "b" for r in results)
@@ -214,7 +220,7 @@ def add_clock_flag(p: argparse.ArgumentParser) -> None:
                         "process's CPU time (fair budgets on a machine busy with other work)")
 
 
-def _progress(results: list[dict], total: int) -> None:
+def _progress(results: list[dict[str, Any]], total: int) -> None:
     aw = sum(r["winner"] == "a" for r in results)
     print(f"\r{len(results)}/{total} games, A won {aw}", end="", file=sys.stderr, flush=True)
 

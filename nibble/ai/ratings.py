@@ -12,8 +12,12 @@ ladder; do not edit by hand.
 from __future__ import annotations
 
 import pprint
+from typing import TYPE_CHECKING, Any
 
-RATINGS: dict[str, dict] = {'nebuchadnezzar': {'budget_ms': 1500.0,
+if TYPE_CHECKING:
+    from pathlib import Path
+
+RATINGS: dict[str, dict[str, Any]] = {'nebuchadnezzar': {'budget_ms': 1500.0,
                     'clock': 'cpu',
                     'games_per_pair': 4,
                     'games_played': 60,
@@ -154,7 +158,7 @@ def level_ratings(level: str) -> dict[str, int]:
             if level in entry["ratings"]}
 
 
-def write(where: str, ladder: dict, path) -> None:
+def write(where: str, ladder: dict[str, Any], path: Path) -> None:
     """Store the levels' ratings from a ladder's result (``run_ladder``) under ``where``,
     keeping the other entries, as Python source at ``path``."""
     from .levels import LEVELS
@@ -174,7 +178,7 @@ def write(where: str, ladder: dict, path) -> None:
     _save({**RATINGS, where: entry}, path)
 
 
-def write_chained(where: str, chained: dict, path) -> None:
+def write_chained(where: str, chained: dict[str, Any], path: Path) -> None:
     """Add a level rated by a direct match against a laddered level (``chain.chain``) to
     the entry at ``where``; the evidence is kept under ``chained``. A new ladder at
     ``where`` replaces the entry, chained levels included: chain them again."""
@@ -188,10 +192,11 @@ def write_chained(where: str, chained: dict, path) -> None:
     _save({**RATINGS, where: entry}, path)
 
 
-def _save(table: dict, path) -> None:
+def _save(table: dict[str, dict[str, Any]], path: Path) -> None:
     """Rewrite ``RATINGS`` in the module's source at ``path``, keeping the code."""
     text = path.read_text()
-    head = text[:text.index("RATINGS: dict[str, dict] = ")]
-    body = "RATINGS: dict[str, dict] = " + pprint.pformat(table, width=92, sort_dicts=True)
+    start = "RATINGS: dict[str, dict[str, Any]] = "
+    head = text[:text.index(start)]
+    body = start + pprint.pformat(table, width=92, sort_dicts=True)
     tail = text[text.index("\n\n\ndef level_ratings"):]
     path.write_text(head + body + tail)
