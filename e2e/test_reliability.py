@@ -542,7 +542,8 @@ def test_a_damaged_cached_file_is_fetched_again(make_page):
     assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
 
 
-@pytest.mark.parametrize("broken", ["board/render.js reset", "app.js cut short", "board/board.js hangs"])
+@pytest.mark.parametrize("broken", [
+    "board/render.js reset", "app.js cut short", "board/board.js hangs"])
 def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, site, broken):
     """app.js never runs when one of its modules is missing or damaged: the classic
     boot-guard.js shows the failed state, and Try again loads the page whole."""
