@@ -364,7 +364,7 @@ def test_a_pass_between_two_moves_does_not_block():
 
 # -- repetition and draws -------------------------------------------------------------------
 
-# No sequence of legal captures that repeats a position has been found (see the README), so
+# No sequence of legal captures that repeats a position has been found (docs/engine.md), so
 # these tests tell the state that the position reached next has occurred twice already.
 
 DRAWN = """
