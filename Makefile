@@ -46,8 +46,9 @@ build: venv node_modules
 serve: build
 	$(VPY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT) --base $(BASE)
 
-lint: venv
+lint: venv node_modules
 	$(VPY) -m ruff check .
+	node_modules/.bin/eslint .
 
 # A folder without test files is skipped (so that the last pytest summary is a real one), and
 # pytest's exit code 5 (collected no test) is not a failure either.
@@ -61,6 +62,7 @@ endef
 
 test: venv node_modules chromium build
 	$(VPY) -m ruff check .
+	node_modules/.bin/eslint .
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-e2e
 
