@@ -48,6 +48,7 @@ serve: build
 
 lint: venv node_modules
 	$(VPY) -m ruff check .
+	$(VPY) -m mypy
 	node_modules/.bin/eslint .
 
 # A folder without test files is skipped (so that the last pytest summary is a real one), and
@@ -62,6 +63,7 @@ endef
 
 test: venv node_modules chromium build
 	$(VPY) -m ruff check .
+	$(VPY) -m mypy
 	node_modules/.bin/eslint .
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-e2e
