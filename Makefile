@@ -29,7 +29,7 @@ $(VENV_STAMP): requirements-dev.txt pyproject.toml
 	$(VPY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@touch $@
 
-## node_modules from package-lock.json (the Pyodide runtime)
+## node_modules from package-lock.json (the Pyodide runtime; ESLint and axe-core for the checks)
 node_modules: $(NODE_STAMP)
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -105,7 +105,7 @@ screenshots: build chromium
 
 ## remove build outputs (keeps the download cache build/pyodide-wheels)
 clean:
-	rm -rf dist build/dist-staging $(CHROMIUM_FILE) .pytest_cache .ruff_cache *.egg-info
+	rm -rf dist build/dist-staging $(CHROMIUM_FILE) .pytest_cache .ruff_cache .mypy_cache *.egg-info
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './$(VENV)/*' -prune -exec rm -rf {} +
 
 ## also remove the installed tools and every cache

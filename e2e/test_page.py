@@ -73,7 +73,7 @@ def test_keyboard_picks_and_names(shared, site):
 def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
     from nibble.ai.ratings import RATINGS, level_ratings
 
-    assert "nibble/square9" in RATINGS  # measured by the ladder (README)
+    assert "nibble/square9" in RATINGS  # measured by the ladder (docs/ai.md)
     page, recorder = shared
     page.click("[data-action='new-game']")
     page.wait_for_selector("#new-game-dialog[open]")

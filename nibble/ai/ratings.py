@@ -3,7 +3,7 @@
 Keyed by where they were measured: the game id, then ``/`` and the variant for games
 that have variants (``nibble/square9``). Each entry holds the rating of every level that
 played (``random`` is 0) with its 95 % interval, and how the ladder was run, so that the
-new-game dialog can show a level's strength and the README can say where it came from.
+new-game dialog can show a level's strength and docs/ai.md can say where it came from.
 A level too slow for the round robin may be added from a direct match against a rated
 level (``ladder --chain``); its evidence is kept under ``chained``. Written by the
 ladder; do not edit by hand.

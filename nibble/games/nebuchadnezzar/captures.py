@@ -1,5 +1,5 @@
-"""Every legal capture, without trying every rectangle (README: "How captures are found
-fast").
+"""Every legal capture, without trying every rectangle (docs/engine.md: "How captures are
+found fast").
 
 Vocabulary: the mover's discs are *mine*, the other colour's are *enemy*. A rectangle R
 (rows r0..r1, columns c0..c1) of enemy discs is *capturable* when its four walls are
