@@ -94,7 +94,16 @@ def _ai(req: dict[str, Any]) -> dict[str, Any]:
     return choose_move(state, params, started)
 
 
-OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai}
+def _analyse(req: dict[str, Any]) -> dict[str, Any]:
+    started = time.perf_counter()  # the budget covers replaying the record too
+    from .ai.analysis import analyse, parse_request  # imported late: not needed to play
+
+    params = parse_request(req)  # refuse a bad ply or budget before any work
+    return analyse(replay(_record(req)), params, started)
+
+
+OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai,
+       "analyse": _analyse}
 
 
 def handle(request: Any) -> dict[str, Any]:

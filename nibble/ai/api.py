@@ -26,18 +26,25 @@ from .levels import LEVELS, default_budget_ms, make_player
 from .mcts import Budget
 from .players import Player
 
-D = TypeVar("D", int, None)  # the default of :func:`_int`: with an int, the result is one
+D = TypeVar("D", int, None)  # the default of :func:`int_field`: with an int, the result is one
 
 MAX_BUDGET_MS = 20_000
 MAX_ITERATIONS = 200_000
+#: the ``analyse`` op's budget when a request gives none (nibble/ai/analysis.py): small,
+#: since the page analyses every position of a game
+ANALYSE_BUDGET_MS = 300
 # per worker: players by level, game, set-up and options
 _CACHE: OrderedDict[tuple[str, str, str, str], Player] = OrderedDict()
 _CACHE_SIZE = 4
 
 
 def limits() -> dict[str, Any]:
+    """What the ``games`` answer says of the ``ai`` and ``analyse`` requests' numbers (both
+    take the same ``budget_ms`` and ``iterations``; ``analyse`` has a default of its own)."""
     return {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS},
-            "iterations": {"min": 1, "max": MAX_ITERATIONS}}
+            "iterations": {"min": 1, "max": MAX_ITERATIONS},
+            "analyse": {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS,
+                                      "default": ANALYSE_BUDGET_MS}}}
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,7 @@ class AiRequest:
     reuse: bool
 
 
-def _int(request: dict[str, Any], name: str, lo: int, hi: int, default: D) -> int | D:
+def int_field(request: dict[str, Any], name: str, lo: int, hi: int, default: D) -> int | D:
     """``request[name]``, a whole number from ``lo`` to ``hi`` (``default`` if absent)."""
     if name not in request:
         return default
@@ -69,9 +76,9 @@ def parse_request(request: dict[str, Any]) -> AiRequest:
     if not isinstance(level, str) or level not in LEVELS:
         raise BadRequest(f"Unknown level {quote(level)} (known: {', '.join(LEVELS)}).",
                          "request.level", level=quote(level), known=list(LEVELS))
-    seed = _int(request, "seed", 0, MAX_SEED, 0)
-    budget_ms = _int(request, "budget_ms", 1, MAX_BUDGET_MS, default_budget_ms(level))
-    iterations = _int(request, "iterations", 1, MAX_ITERATIONS, None)
+    seed = int_field(request, "seed", 0, MAX_SEED, 0)
+    budget_ms = int_field(request, "budget_ms", 1, MAX_BUDGET_MS, default_budget_ms(level))
+    iterations = int_field(request, "iterations", 1, MAX_ITERATIONS, None)
     reuse = request.get("reuse", True)
     if not isinstance(reuse, bool):
         raise BadRequest("'reuse' must be true or false.", "request.reuse")
