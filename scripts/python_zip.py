@@ -50,7 +50,8 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # What the page's worker imports of the engine (web/engine/engine-worker.js); the rest it imports
 # while answering, and the workload below makes it do so.
-PAGE_MODULES = ("nibble.api", "nibble.ai.api", "nibble.ai.clock")
+# nibble.ai.analysis: the analysis worker's ``analyse`` op, which the workload does not ask
+PAGE_MODULES = ("nibble.api", "nibble.ai.api", "nibble.ai.clock", "nibble.ai.analysis")
 
 
 def workload() -> None:
