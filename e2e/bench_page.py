@@ -28,8 +28,11 @@
   < 100 ms.
 - cancel: ms from Undo, pressed while the expert computer thinks (5 s), until the page is
   usable again (the search abandoned, a fresh worker if need be); target < 100 ms.
+- analysis: ms from the player's move to the computer's reply, with the background
+  analysis (web/review/analysis.js) running and switched off, alternated (>= 3 rounds,
+  medians); target: the analysis delays the reply by < 100 ms.
 
-Usage: python e2e/bench_page.py [--dist dist] [--runs 3] [--only boot,longtask,cancel]
+Usage: python e2e/bench_page.py [--dist dist] [--runs 3] [--only boot,longtask,cancel,analysis]
                                 [--visits 2|3] [--level medium] [--moves 4] [--no-warmup]
 """
 
@@ -60,7 +63,7 @@ except ImportError:  # pragma: no cover
     except ImportError:
         brotli = None
 
-SECTIONS = ("boot", "longtask", "cancel")
+SECTIONS = ("boot", "longtask", "cancel", "analysis")
 BARE_PYODIDE = ROOT / "node_modules" / "pyodide"
 BARE_MOUNT = "/bare-pyodide/"
 CACHE_CONTROL = "max-age=600"  # what GitHub Pages sends
@@ -568,6 +571,46 @@ def cancel_times(browser, url: str, runs: int) -> list[float]:
 
 
 
+def reply_times(browser, url: str, moves: int, analysis: bool) -> list[float]:
+    """ms from the player's move on the board to the computer's reply on the board, with
+    the background analysis running (or switched off), over ``moves`` moves."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+    page.wait_for_selector("html[data-thinking='false']")
+    page.evaluate("(on) => window.nibbleApp.analysis.setEnabled(on)", analysis)
+    out = []
+    for _ in range(moves):
+        if page.locator("[data-result]").count():
+            break
+        time.sleep(1.0)  # the analysis gets going on the position (when it runs)
+        before = page.locator("#move-list li").count()
+        page.click("[data-cell][data-selectable='true']")
+        page.click("[data-action='confirm']:not([disabled])")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#move-list li').length > {before}")
+        start = page.evaluate("performance.now()")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#move-list li').length > {before + 1}"
+            " || document.querySelector('[data-result]')", timeout=120_000)
+        out.append(round(page.evaluate("performance.now()") - start, 1))
+    context.close()
+    return out
+
+
+def analysis_delay(browser, url: str, rounds: int, moves: int) -> dict:
+    """The computer's replies with the background analysis on and off, alternated."""
+    on, off = [], []
+    for i in range(rounds):
+        for analysis in ((True, False) if i % 2 == 0 else (False, True)):
+            (on if analysis else off).extend(reply_times(browser, url, moves, analysis))
+    delay = statistics.median(on) - statistics.median(off)
+    return {"reply_ms_with_analysis": on, "reply_ms_without": off,
+            "median_with_ms": statistics.median(on), "median_without_ms": statistics.median(off),
+            "delay_ms": round(delay, 1), "target_delay_ms": 100, "rounds": rounds}
+
+
 # --- main ------------------------------------------------------------------------------
 
 
@@ -585,7 +628,8 @@ def main() -> int:
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--runs", type=int, default=3, help="boot rounds (and cancels, >= 3)")
     parser.add_argument("--only", type=sections, default=list(SECTIONS),
-                        help="comma-separated sections to run: boot,longtask,cancel (default all)")
+                        help="comma-separated sections to run: boot,longtask,cancel,analysis"
+                             " (default all)")
     parser.add_argument("--visits", type=int, choices=(2, 3), default=2,
                         help="page visits per boot round: first, repeat (, third)")
     parser.add_argument("--no-warmup", dest="warmup", action="store_false",
@@ -613,7 +657,7 @@ def main() -> int:
                             cache_control=CACHE_CONTROL) as site:
                 report["boot"] = boot_benchmark(pw, site, args.runs, args.visits, args.warmup)
             ok.append(report["boot"]["all_met"])
-        if "longtask" in args.only or "cancel" in args.only:
+        if {"longtask", "cancel", "analysis"} & set(args.only):
             with SiteServer(dist, "/nibble/") as site:
                 browser = pw.chromium.launch(executable_path=chromium_executable(),
                                              args=CHROMIUM_ARGS)
@@ -638,6 +682,13 @@ def main() -> int:
                                         "median_ms": statistics.median(cancels),
                                         "target_ms": 100}
                     ok.append(statistics.median(cancels) < 100)
+                if "analysis" in args.only:
+                    report["analysis"] = analysis_delay(
+                        browser,
+                        site.url + "?game=nibble&variant=square9&seed=2&p1=human&p2=ai"
+                        f"&level={args.level}",
+                        max(3, args.runs), args.moves)
+                    ok.append(report["analysis"]["delay_ms"] < 100)
                 browser.close()
     report["load"]["end"] = [round(x, 2) for x in os.getloadavg()]
     report["ok"] = all(ok)

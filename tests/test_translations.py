@@ -10,8 +10,8 @@ import pytest
 from tests.util_i18n import I18N, LANGS, table
 
 # Latin words that may stand in any language: notation, URL values, units (the games'
-# names are translated, so none of them is allowed)
-ALLOWED = {"human", "ai", "mb", "sml", "msl", "lms", "mls", "lsm", "slm"}
+# names are translated, so none of them is allowed), the Esc key
+ALLOWED = {"human", "ai", "esc", "mb", "sml", "msl", "lms", "mls", "lsm", "slm"}
 
 pytestmark = pytest.mark.skipif(not I18N.exists(), reason="web/ is not part of this checkout")
 

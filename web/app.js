@@ -16,7 +16,7 @@ import { createLoading } from "./engine/loading.js";
 import { buildPaint, rememberView, storedView } from "./engine/paint.js";
 import { wireMenu } from "./ui/menu.js";
 import { dismissMessage, showMessage } from "./ui/messages.js";
-import { interactive, render } from "./board/render.js";
+import { interactive, render, seatNamer } from "./board/render.js";
 import { createRules } from "./ui/rules.js";
 import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
@@ -27,6 +27,10 @@ import { createToolbar } from "./ui/toolbar.js";
 import { Cancelled, call, createTurns } from "./session/turns.js";
 import { createZoom } from "./board/zoom.js";
 import { createWalkthrough } from "./ui/walkthrough.js";
+import { createAnalysis } from "./review/analysis.js";
+import { createNavigation } from "./review/navigation.js";
+import { createRetro } from "./review/retro.js";
+import { bestOverlays, renderReview } from "./review/view.js";
 
 // Every module of the page arrived and ran: boot-guard.js stops watching for them.
 document.dispatchEvent(new Event("nibble-started"));
@@ -39,8 +43,13 @@ const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   ai: new EngineClient({ name: "ai", standby: true, beats: true }),
+  // the background analysis's own worker (review/analysis.js), started once there is work
+  analyst: new EngineClient({ name: "analysis", beats: true }),
   render: () => {
     render(app);
+    app.navigation.update();
+    renderReview(app, seatNamer(state));
+    app.analysis.pump();
     app.toolbar.fit(); // the game's name and the Pause label change its widths
     app.zoom.update(state.review?.view ?? state.view);
     app.walkthrough.update();
@@ -48,12 +57,17 @@ const app = {
   interactive: () => interactive(state),
   closeResultDialog,
   newGameDialog: () => newGameDialog(),
-  review: (ply) => app.turns.review(ply),
+  review: (ply) => app.navigation.goTo(ply, { reveal: true }), // a move of the move list
+  suggested: (view) => bestOverlays(app, view),
 };
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
 app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
+app.analysis = createAnalysis(app, app.analyst);
+app.analysis.onChange(() => state.view && app.render());
+app.navigation = createNavigation(app);
+app.retro = createRetro(app);
 app.session = createSession(app);
 app.walkthrough = createWalkthrough(app);
 app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
@@ -211,6 +225,19 @@ async function openLink() {
   } finally {
     if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
   }
+}
+
+// A new game from the position reviewed: the same game, options and seats, the record's
+// moves up to there; kept as a new entry of the library, the game reviewed untouched.
+async function continueHere() {
+  if (!state.review || state.busy) return;
+  const ply = state.review.ply;
+  await app.turns.withBusy(async () => {
+    const { record, view } = await app.turns.positionAfter(state.record.moves.slice(0, ply));
+    app.retro.stop();
+    app.session.startEntry(record, view, { seats: [...state.seats], level: state.level, origin: "" });
+    showMessage(t("review.continued", { ply }), "info", null, { key: "continued" });
+  });
 }
 
 async function share() {
@@ -518,6 +545,31 @@ function wire() {
       case "hint":
         turns.hint();
         break;
+      case "review-first":
+        app.navigation.first();
+        break;
+      case "review-prev":
+        app.navigation.prev();
+        break;
+      case "review-next":
+        app.navigation.next();
+        break;
+      case "review-last":
+        app.navigation.last();
+        break;
+      case "continue-here":
+        continueHere();
+        break;
+      case "learn":
+        app.retro.start();
+        break;
+      case "learn-next":
+      case "learn-skip":
+        app.retro.next();
+        break;
+      case "learn-stop":
+        app.retro.stop();
+        break;
       case "pause":
         turns.togglePause();
         break;
@@ -543,8 +595,8 @@ function wire() {
         openPrevious(target);
         break;
       case "back":
-        state.review = null;
-        app.render();
+        if (app.retro.active()) app.retro.stop();
+        else app.navigation.last();
         break;
       case "zoom":
         app.zoom.toggle(app.board.focusId);
@@ -557,7 +609,9 @@ function wire() {
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("dialog, input, select, textarea")) return;
     if (event.key === "Escape") {
-      if (state.review) {
+      if (state.hinting) app.turns.cancelHint();
+      else if (app.retro.active()) app.retro.stop();
+      else if (state.review) {
         state.review = null;
         app.render();
       } else if (state.sel.pick.length) app.turns.clearPick();

@@ -14,7 +14,8 @@
 //     + shape: a glyph drawn above the label (web/board/shapes.js GLYPHS), body: the piece's
 //       outline instead of a circle (BODIES) — the colour-blind mode's shapes
 //   {under: "token" | "hole" | "void", piece?: {fill, ink, label, r, turned}}  a hole
-// overlays: [{kind: "area" | "walls" | "path" | "remove", cells: [ids], tone}]
+// overlays: [{kind: "area" | "walls" | "path" | "remove" | "best" | "ghost", cells: [ids],
+//   tone}]; "ghost" also takes {fill, label}: a faint piece where one was (a last move's)
 
 import { BODIES, GLYPHS } from "./shapes.js";
 
@@ -288,7 +289,7 @@ export class BoardView {
   _overlays(overlays) {
     const layer = this.overlay;
     layer.textContent = "";
-    for (const { kind, cells, tone } of overlays) {
+    for (const { kind, cells, tone, fill, label } of overlays) {
       const at = (cells || []).map((id) => this.cells.get(id)).filter(Boolean);
       if (!at.length) continue;
       const cls = `ov ov-${kind}${tone ? ` tone-${tone}` : ""}`;
@@ -301,6 +302,10 @@ export class BoardView {
       for (const c of at) {
         if (kind === "area") el("rect", { class: cls, x: c.x - 44, y: c.y - 44, width: 88, height: 88, rx: 10 }, layer);
         else if (kind === "walls") el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR + 2 }, layer);
+        else if (kind === "ghost") {
+          el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR * 0.55, fill: fill || "none" }, layer);
+          if (label != null) el("text", { class: `${cls} ov-ghost-label`, x: c.x, y: c.y + 1 }, layer).textContent = String(label);
+        } else if (kind === "best") el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR + 5 }, layer);
         else if (kind === "remove") el("path", { class: cls, d: `M${c.x - 26} ${c.y - 26} L${c.x + 26} ${c.y + 26} M${c.x + 26} ${c.y - 26} L${c.x - 26} ${c.y + 26}` }, layer);
       }
     }
@@ -308,6 +313,18 @@ export class BoardView {
 
   _rove() {
     for (const [id, entry] of this.cells) entry.g.setAttribute("tabindex", id === this.focusId ? "0" : "-1");
+  }
+
+  // A move that arrived from elsewhere (the computer's): a short motion on the last move's
+  // marks (styles.css, none with reduced motion).
+  arrive(ms = 700) {
+    const svg = this.svg;
+    if (!svg) return;
+    svg.classList.remove("arrive");
+    void svg.getBoundingClientRect(); // restart the animation
+    svg.classList.add("arrive");
+    clearTimeout(this._arrived);
+    this._arrived = setTimeout(() => svg.classList.remove("arrive"), ms);
   }
 
   focusCell(id) {

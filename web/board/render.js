@@ -31,6 +31,8 @@ export function seatNamer(state) {
 // Before the engine is up, the board drawn from a stored view can be picked on already
 // (paint.js); a confirmed move then waits for the engine (state.early).
 export function interactive(state) {
+  // "learn from your mistakes": the earlier position shown takes tries (review/retro.js)
+  if (state.practice) return state.practice.phase === "try" && !!state.picker && !state.busy && html.dataset.engine === "ready";
   const view = state.view;
   return !!(
     view &&
@@ -88,7 +90,8 @@ export function render(app) {
     picked,
     marked,
     targets: live ? targetsOf(picker, sel) : null,
-    overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending)],
+    // while reviewing, the better move (app.suggested: review/view.js)
+    overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending), ...(app.suggested?.(view) ?? [])],
     interactive: live,
     ariaLabel: t("board.label"),
     coords: coordsShown(),
@@ -97,7 +100,8 @@ export function render(app) {
   // status line
   const status = $("#status");
   let text;
-  if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
+  if (state.practice) text = state.practice.status; // "learn from your mistakes" asks (review/retro.js)
+  else if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.early) text = t("status.early");
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
@@ -106,7 +110,13 @@ export function render(app) {
   else if (live && state.hint) text = hintText(state, view, seatName);
   else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
   else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
-  else text = ui.prompt ? ui.prompt(view, ctx) : t("status.your-move", { player: seatName(view.to_move) });
+  else {
+    const prompt = ui.prompt ? ui.prompt(view, ctx) : t("status.your-move", { player: seatName(view.to_move) });
+    // what the computer just played, in words, before the player's prompt
+    const last = view.last_move;
+    const told = last && isAi(state, last.seat) && ui.describeMove ? ui.describeMove(view, ctx) : "";
+    text = told ? t("status.after-move", { move: told, prompt }) : prompt;
+  }
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
   status.classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
@@ -184,7 +194,11 @@ export function renderControls(state) {
   const up = html.dataset.engine === "ready"; // before: only the board and Confirm
   $('[data-action="undo"]').disabled = !moves.length || state.busy || !up;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up;
-  $('[data-action="hint"]').disabled = !interactive(state) || state.hinting || !up;
+  // while a hint is searched its button stops it
+  const hint = $('[data-action="hint"]');
+  hint.disabled = !(interactive(state) || state.hinting) || !up;
+  hint.setAttribute("aria-pressed", String(!!state.hinting));
+  hint.title = t(state.hinting ? "action.hint-stop" : "action.hint");
   if (state.busy) {
     $('[data-action="confirm"]').disabled = true;
     for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;
@@ -193,10 +207,11 @@ export function renderControls(state) {
 
 // The status line's hint: the suggested move and the engine's estimate as a percentage.
 function hintText(state, view, seatName) {
-  const { move, value } = state.hint;
-  if (value == null) return t("status.hint.move", { move });
-  const percent = Math.round(((value + 1) / 2) * 100);
-  return t("status.hint", { move, percent, player: seatName(view.to_move) });
+  const { move, seat, chances, exact, winner } = state.hint;
+  if (!chances || seat == null) return t("status.hint.move", { move });
+  const you = seatName(seat) === t("seat.you") ? ".you" : "";
+  if (exact) return t(winner === seat ? `status.hint.wins${you}` : `status.hint.loses${you}`, { move, player: seatName(seat) });
+  return t(`status.hint${you}`, { move, percent: Math.round(chances[seat] * 100), player: seatName(seat) });
 }
 
 // The result banner (the one [data-result] element).

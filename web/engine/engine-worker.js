@@ -366,9 +366,10 @@ async function boot() {
   pyodide.pyimport("stdlib_fallback").install(build.python.fallback_names, build.files[fallback], FALLBACK_ZIP, fetchFallback);
   // JSON text in and out; the engine refuses absurdly nested input before parsing it
   handleJson = pyodide.pyimport("nibble.api").handle_json;
-  if (CONFIG.role === "ai") {
-    // While a player searches it reads the clock; the page hears a beat through it and
-    // so tells a long search from a dead worker (engine-client.js).
+  if (CONFIG.role !== "rules") {
+    // While a player searches (the computer's worker, the analysis's) it reads the clock;
+    // the page hears a beat through it and so tells a long search from a dead worker
+    // (engine-client.js).
     pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
   }
   if (failed) return; // a download was damaged after all: do not claim to be ready

@@ -75,9 +75,12 @@ export default {
     return t("action.confirm.nebuchadnezzar");
   },
 
-  overlays(view) {
-    if (!showCaptures || view.result) return [];
-    return captures(view).map((m) => ({ kind: "area", cells: m.show.area, tone: "hint" }));
+  overlays(view, { state } = {}) {
+    if (showCaptures && !view.result) return captures(view).map((m) => ({ kind: "area", cells: m.show.area, tone: "hint" }));
+    // the last capture: its rectangle, every disc of which changed colour
+    const last = view.last_move;
+    if (last?.cells?.length > 1 && !state?.sel?.pick?.length) return [{ kind: "area", cells: last.cells, tone: "last" }];
+    return [];
   },
 
   renderPanel(container, view, { t, seatName, rerender }) {

@@ -92,6 +92,14 @@ export default {
     return cell.color == null ? null : colorStyle(cell.color);
   },
 
+  // the last take stays visible: a faint disc of its colour where each taken disc was
+  // (not while the player picks, so that the pick reads clearly)
+  overlays(view, { state }) {
+    const last = view.last_move;
+    if (!last?.cells?.length || last.color == null || state?.sel?.pick?.length) return [];
+    return [{ kind: "ghost", cells: last.cells, fill: colorStyle(last.color).fill, label: last.color }];
+  },
+
   // the Nibble words of a cell's accessible name ("c4, colour 7")
   describeCell(cell, view, { t }) {
     return cell.color == null ? t("cell.empty", { cell: cell.id }) : t("cell.disc", { cell: cell.id, color: cell.color });

@@ -19,6 +19,7 @@ export function createState() {
     level: null,
     origin: "", // the URL query or link that created this game, so a reload resumes it
     review: null, // {ply, view} while looking at an earlier position
+    practice: null, // "learn from your mistakes" while it runs (review/retro.js)
     thinking: false,
     hinting: false, // the engine looks for a hint (the board stays the player's)
     busy: false,

@@ -72,6 +72,7 @@ export function createTurns(app) {
 
   // A hint is asked while the player keeps the board: Undo, a move, a new game or another
   // game abandon it at once, like a computer's turn.
+  let hintToken = 0;
   function setHinting(on) {
     state.hinting = on;
     html.dataset.hinting = on ? "true" : "false";
@@ -83,7 +84,17 @@ export function createTurns(app) {
     state.generation++;
     app.ai.cancel();
     setThinking(false);
+    if (state.hinting) cancelHint();
+  }
+
+  // Abandon the hint being searched (its button again, Escape, or anything that changes
+  // the position): the page lets go at once, the analysis worker is replaced behind it.
+  function cancelHint() {
+    if (!state.hinting) return;
+    hintToken++;
+    app.analysis.cancel();
     setHinting(false);
+    app.render();
   }
 
   // Show `record`/`view` as the game's position. `save`: false when the position came from
@@ -97,6 +108,7 @@ export function createTurns(app) {
     state.sel = EMPTY;
     state.hint = null;
     state.review = null;
+    state.practice = null; // "learn from your mistakes" is over once the game moves on
     state.picker = pickerFor(view);
     state.generation++;
     state.early = null;
@@ -105,6 +117,7 @@ export function createTurns(app) {
     rememberView(state.id, record, view, state.games); // drawn at once on the next visit
     if (!state.busy) app.render(); // else withBusy renders once it is done
     if (moved) announceMove(view);
+    if (moved && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
@@ -187,6 +200,10 @@ export function createTurns(app) {
     if (!state.picker || state.busy || state.thinking || state.early) return;
     const pending = state.picker.pending(state.sel);
     if (!pending) return;
+    if (state.practice) {
+      app.retro.attempt(pending.move); // a try, judged, never played into the game
+      return;
+    }
     if (html.dataset.engine !== "ready") {
       // drawn before the engine is up: played the moment it is (app.js, playEarly)
       state.early = pending.move;
@@ -226,7 +243,8 @@ export function createTurns(app) {
     state.hint = null;
     if (next.play) {
       state.sel = EMPTY;
-      withBusy(() => playMove(next.play));
+      if (state.practice) app.retro.attempt(next.play);
+      else withBusy(() => playMove(next.play));
       return;
     }
     state.sel = next.sel;
@@ -351,21 +369,28 @@ export function createTurns(app) {
   }
 
   // Not busy while the engine looks for a hint: the player keeps the board and the
-  // toolbar, and whatever changes the position abandons the hint (cancelThinking).
+  // toolbar, and whatever changes the position abandons the hint (cancelThinking). The
+  // hint is the analysis's best move (review/analysis.js): at once when the position has
+  // been analysed already, else searched by the analysis worker; asked again, it stops.
   async function hint() {
-    if (!app.interactive() || state.hinting) return;
-    const generation = state.generation;
+    if (state.hinting) {
+      cancelHint();
+      return;
+    }
+    if (!app.interactive()) return;
+    const token = ++hintToken;
+    const record = state.record;
     setHinting(true);
     app.render();
     try {
-      const suggestion = await askEngine(level());
-      if (generation !== state.generation || !suggestion.move) return;
-      state.sel = state.picker.forMove(suggestion.move);
-      state.hint = suggestion;
+      const answer = await app.analysis.best(record);
+      if (token !== hintToken || state.record !== record || !answer?.best) return;
+      state.sel = state.picker.forMove(answer.best);
+      state.hint = { move: answer.best, seat: answer.to_move, chances: answer.chances, exact: answer.exact, winner: answer.winner };
     } catch (error) {
-      if (!(error instanceof Cancelled) && generation === state.generation) report(error);
+      if (!(error instanceof Cancelled) && token === hintToken) report(error);
     } finally {
-      if (generation === state.generation) {
+      if (token === hintToken) {
         setHinting(false);
         app.render();
       }
@@ -379,7 +404,7 @@ export function createTurns(app) {
   }
 
   async function review(ply) {
-    if (!state.record) return;
+    if (!state.record || state.practice) return;
     if (ply >= state.record.moves.length) {
       state.review = null;
       app.render();
@@ -408,6 +433,8 @@ export function createTurns(app) {
 
   return {
     setPosition, withBusy, playMove, confirmPick, playEarly, playForced, playAction, clearPick, onCellActivate, undo, redo,
-    hint, togglePause, review, scheduleComputer, cancelThinking, setThinking,
+    hint, cancelHint, togglePause, review, scheduleComputer, cancelThinking, setThinking, positionAfter,
+    // the position after `moves` of the game shown if it is in memory ({record, view}), else undefined
+    known: (moves) => known.get(keyOf({ moves })),
   };
 }

@@ -1,0 +1,299 @@
+"""Review and analysis in a real Chromium, for all three games: navigation by keys and
+buttons, the advantage chart (one point per move, a click jumps), marks on a planted
+blunder, continue from here, a hint that stops within 100 ms, learn from your mistakes.
+Finished games are made here with the engine (random legal moves at fixed seeds) and
+opened as shared links."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import random
+
+import pytest
+from conftest import wait_engine, wait_idle
+
+from nibble.api import handle
+from nibble.core.record import replay
+
+ANALYSED_MS = 120_000  # the first pass: ~0.3 s a position, slower on a busy machine
+
+
+def random_game(game: str, options: dict, seed: int, stop_at: int | None = None) -> dict:
+    """A record of random legal moves from a new game, to its end (or `stop_at` moves)."""
+    rng = random.Random(seed)
+    answer = handle({"op": "new", "game": game, "options": options})
+    record, view = answer["record"], answer["view"]
+    while not view.get("result") and (stop_at is None or len(record["moves"]) < stop_at):
+        moves = legal_moves(record)
+        answer = handle({"op": "play", "record": record, "move": rng.choice(moves)})
+        record, view = answer["record"], answer["view"]
+    return record
+
+
+def legal_moves(record: dict) -> list[str]:
+    state = replay(record)
+    return [state.move_to_str(m) for m in state.legal_moves()]
+
+
+def link(record: dict, seats: list[str]) -> str:
+    payload = json.dumps({"record": record, "seats": seats}, separators=(",", ":"))
+    return "#record=" + base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("html", "data-ply") or 0)
+
+
+def wait_ply(page, n: int) -> None:
+    page.wait_for_function(f"() => document.documentElement.dataset.ply === '{n}'")
+
+
+def wait_text(page, selector: str, text: str, timeout: int = 30_000) -> None:
+    page.wait_for_function(
+        "([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
+        arg=[selector, text], timeout=timeout)
+
+
+def wait_analysed(page) -> None:
+    page.wait_for_function(
+        "() => document.documentElement.dataset.analysing === 'false'"
+        " && document.querySelectorAll('[data-eval-point].pending').length === 0"
+        " && document.querySelectorAll('[data-eval-point]').length > 0",
+        timeout=ANALYSED_MS)
+
+
+GAMES = [
+    ("nibble", {"variant": "square9", "seed": 5}, ["human", "human"]),
+    ("nebuchadnezzar", {"size": 6}, ["human", "human"]),
+    ("number-one", {"players": 3}, ["human", "human", "human"]),
+]
+
+
+@pytest.mark.parametrize("game,options,seats", GAMES, ids=[g[0] for g in GAMES])
+def test_review_a_finished_game_by_keys_buttons_and_the_chart(make_page, game, options, seats):
+    record = random_game(game, options, seed=11)
+    n = len(record["moves"])
+    page, recorder = make_page(link(record, seats))
+    assert ply(page) == n
+    wait_analysed(page)
+    # one point per move, numbered 1..n
+    points = page.eval_on_selector_all("[data-eval-graph] [data-eval-point]",
+                                       "els => els.map(e => Number(e.dataset.ply))")
+    assert points == list(range(1, n + 1))
+    assert page.get_attribute("[data-eval-graph]", "aria-label")
+
+    # keys, with the focus on the page (not the board: arrows move across its cells there)
+    page.locator("#review-ply").click()
+    page.keyboard.press("Home")
+    wait_ply(page, 0)
+    assert page.get_attribute("html", "data-reviewing") == "true"
+    assert page.is_visible("#review-back")
+    page.keyboard.press("ArrowRight")
+    wait_ply(page, 1)
+    page.keyboard.press("ArrowRight")
+    wait_ply(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_ply(page, 1)
+    page.keyboard.press("End")
+    wait_ply(page, n)
+    assert page.get_attribute("html", "data-reviewing") == "false"
+
+    # the buttons
+    page.click("[data-action='review-first']")
+    wait_ply(page, 0)
+    assert page.is_disabled("[data-action='review-prev']")
+    page.click("[data-action='review-next']")
+    wait_ply(page, 1)
+    page.click("[data-action='review-last']")
+    wait_ply(page, n)
+    page.click("[data-action='review-prev']")
+    wait_ply(page, n - 1)
+    # the move list shows the move being reviewed
+    assert page.get_attribute(f"#move-list [data-ply='{n - 1}']", "aria-current") == "step"
+
+    # a click on the chart jumps to that move
+    target = max(1, n // 2)
+    page.click(f"[data-eval-point][data-ply='{target}']")
+    wait_ply(page, target)
+    assert page.get_attribute("[data-eval-graph]", "aria-valuenow") == str(target)
+    page.keyboard.press("Escape")
+    wait_ply(page, n)
+    assert recorder.errors == []
+
+
+def test_continue_from_here_starts_a_new_game_and_keeps_the_original(make_page):
+    record = random_game("nibble", {"variant": "square9", "seed": 3}, seed=2, stop_at=8)
+    page, recorder = make_page(link(record, ["human", "human"]))
+    original = page.evaluate("() => window.nibbleApp.state.id")
+    page.click("#move-list [data-ply='3']")
+    wait_ply(page, 3)
+    page.click("[data-action='continue-here']")
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 3"
+                           " && document.documentElement.dataset.reviewing === 'false'")
+    wait_idle(page)
+    assert page.evaluate("() => window.nibbleApp.state.id") != original
+    assert page.evaluate("() => window.nibbleApp.state.record.moves") == record["moves"][:3]
+    # the board is the game's again: a move can be made from there
+    assert page.locator("[data-cell][data-selectable='true']").count() > 0
+    # the original is kept, whole, in the library
+    kept = page.evaluate("""(id) => Object.keys(localStorage)
+        .filter(k => k.endsWith(':game:' + id)).map(k => JSON.parse(localStorage[k]))""", original)
+    assert kept and kept[0]["record"]["moves"] == record["moves"]
+    assert recorder.errors == []
+
+
+@functools.cache
+def blunder_record() -> tuple[dict, int]:
+    """A Nibble game whose last move lets the opponent win at once where other moves would
+    not have, from a position the engine does not count as lost already (so the drop in
+    the mover's chances is large): the record and the blunder's ply."""
+    rng = random.Random(4)
+    for _attempt in range(100):
+        record = handle({"op": "new", "game": "nibble",
+                         "options": {"variant": "square9", "seed": 5}})["record"]
+        state = replay(record)
+        while state.result is None:
+            losing, safe = split_moves(state)
+            if losing and len(safe) >= 3 and not_lost(record, state.to_move):
+                    blunder = {**record, "moves": [*record["moves"], state.move_to_str(losing[0])]}
+                    return blunder, len(blunder["moves"])
+            move = rng.choice(state.legal_moves())
+            record = {**record, "moves": [*record["moves"], state.move_to_str(move)]}
+            state.push(move)
+    raise AssertionError("no position with a blunder found")
+
+
+def not_lost(record: dict, seat: int) -> bool:
+    """The engine does not see `seat` lost: a short search, then one longer than the
+    page's (the page must see the drop, not a position lost already)."""
+    for budget in ({"iterations": 3000}, {"budget_ms": 2000}):
+        before = handle({"op": "analyse", "record": record, "seed": 1, **budget})
+        if before["exact"] or before["chances"][seat] < 0.45:
+            return False
+    return True
+
+
+def split_moves(state) -> tuple[list, list]:
+    """The moves after which the opponent can win at once, and the others ([], [] when the
+    mover can win at once: no blunder to plant there)."""
+    losing, safe = [], []
+    for move in state.legal_moves():
+        state.push(move)
+        try:
+            if state.result is not None:
+                return [], []
+            opponent = state.to_move
+            (losing if any(wins_at_once(state, reply, opponent) for reply in state.legal_moves())
+             else safe).append(move)
+        finally:
+            state.pop()
+    return losing, safe
+
+
+def wins_at_once(state, move, seat: int) -> bool:
+    state.push(move)
+    try:
+        return state.result is not None and state.result.winner == seat
+    finally:
+        state.pop()
+
+
+def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
+    record, at = blunder_record()
+    # a reply after it, so that the blunder is reviewed (not the game's own position)
+    reply = legal_moves(record)[0]
+    record = {**record, "moves": [*record["moves"], reply]}
+    page, recorder = make_page(link(record, ["human", "human"]))
+    wait_analysed(page)
+    mark = page.get_attribute(f"#move-list [data-ply='{at}']", "data-move-mark")
+    answers = page.evaluate(f"() => [window.nibbleApp.analysis.at({at - 1}),"
+                            f" window.nibbleApp.analysis.at({at})]")
+    assert mark in ("mistake", "blunder"), (mark, answers)
+    assert page.locator(f"[data-eval-point][data-ply='{at}'].{mark}").count() == 1
+    page.click(f"#move-list [data-ply='{at}']")
+    wait_ply(page, at)
+    note = page.inner_text("#review-note")
+    assert f"a {mark}" in note, note
+    best = page.evaluate(f"() => window.nibbleApp.analysis.at({at - 1}).best")
+    if best != record["moves"][at - 1]:  # the better move is offered, and drawn on the board
+        assert f"Best was {best}" in note, note
+        page.wait_for_selector(".ov-best", state="attached")
+    assert recorder.errors == []
+
+
+def test_a_hint_stops_within_100_ms(make_page):
+    page, recorder = make_page("?game=nibble&variant=hex13&seed=21&p1=human&p2=human")
+    # a position nobody analysed yet (the background analysis paused): the hint searches
+    page.evaluate("() => window.nibbleApp.analysis.setEnabled(false)")
+    page.click("[data-cell][data-selectable='true']")
+    page.click("[data-action='confirm']:not([disabled])")
+    wait_ply(page, 1)
+    wait_idle(page)
+    elapsed = page.evaluate("""() => new Promise((resolve, reject) => {
+      const html = document.documentElement;
+      document.querySelector("[data-action='hint']").click();
+      const started = performance.now();
+      const wait = () => {
+        if (html.dataset.hinting === "true") {
+          const t0 = performance.now();
+          document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}));
+          const stopped = () => html.dataset.hinting === "false"
+            ? resolve(performance.now() - t0) : requestAnimationFrame(stopped);
+          stopped();
+        } else if (performance.now() - started > 5000) reject(new Error("no hint search"));
+        else setTimeout(wait, 5);
+      };
+      wait();
+    })""")
+    assert elapsed < 100, elapsed
+    assert page.locator("[data-cell][data-picked='true']").count() == 0
+    # the next hint works (the analysis worker came back)
+    page.evaluate("() => window.nibbleApp.analysis.setEnabled(true)")
+    page.click("[data-action='hint']")
+    wait_text(page, "#status-text", "Suggested: ", timeout=60_000)
+    assert page.locator("[data-cell][data-picked='true']").count() >= 1
+    assert recorder.errors == []
+
+
+def test_learn_from_your_mistakes_walks_through_the_blunder(make_page):
+    record, at = blunder_record()
+    # finish the game from there with random moves, so that it can be reviewed as a whole
+    rest = random_game_from(record, seed=9)
+    page, recorder = make_page(link(rest, ["human", "human"]))
+    wait_analysed(page)
+    page.wait_for_selector("[data-action='learn']:not([hidden])")
+    page.click("[data-action='learn']")
+    wait_text(page, "#status-text", "Mistake 1 of")
+    assert page.get_attribute("html", "data-reviewing") == "true"
+    first = int(page.get_attribute("html", "data-ply"))
+    # skip through every item to the score
+    while page.locator("[data-action='learn-skip']").count():
+        page.click("[data-action='learn-skip']")
+        page.wait_for_timeout(100)
+    wait_text(page, "#status-text", "found 0 of")
+    page.click("[data-action='learn-stop']")
+    wait_ply(page, len(rest["moves"]))
+    assert page.evaluate("() => window.nibbleApp.state.record.moves") == rest["moves"]
+    assert first < len(rest["moves"])
+    assert recorder.errors == []
+
+
+def random_game_from(record: dict, seed: int) -> dict:
+    rng = random.Random(seed)
+    view = handle({"op": "load", "record": record})["view"]
+    while not view.get("result"):
+        answer = handle({"op": "play", "record": record, "move": rng.choice(legal_moves(record))})
+        record, view = answer["record"], answer["view"]
+    return record
+
+
+def test_the_page_waits_for_a_view_before_analysing(make_page):
+    """Nothing is analysed before there is a game, and the attribute says when it is done."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=31&p1=human&p2=human")
+    wait_engine(page)
+    page.wait_for_function("() => document.documentElement.dataset.analysing === 'false'",
+                           timeout=ANALYSED_MS)
+    assert page.locator("[data-eval-point]").count() == 0  # no move: no point
+    assert recorder.errors == []

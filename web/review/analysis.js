@@ -1,0 +1,181 @@
+// Background analysis: the engine's view of every position of the game shown — each
+// seat's winning chances and the best move — filled in by a worker of its own (the
+// bridge's `analyse` op, `hard`'s search at a small fixed budget), so it never delays the
+// player's input (the rules worker) or a computer seat (the computer's worker). It also
+// waits while a computer seat thinks, so as not to take the search's processor time.
+//
+// The answers are kept by position (game, options, set-up, moves so far), so that undo,
+// review, another game and a game opened again reuse them. A first pass gives every
+// position FAST_MS; once it is done and the player has left the page alone for a while,
+// a second pass gives each DEEP_MS. Hints ask for the position shown, before the rest.
+//
+// Hooks: html[data-analysing="true"] while the first pass runs (or a hint is searched).
+
+import { call, Cancelled } from "../session/turns.js";
+
+export const FAST_MS = 300;
+export const DEEP_MS = 1200;
+export const HINT_MS = 1500;
+const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second pass
+const BLOCKED_RETRY_MS = 400;
+const CACHE_SIZE = 4_000;
+const html = document.documentElement;
+
+// A request's time limit: its budget, the replay of the record, and a slow phone.
+const limitFor = (budget) => Math.ceil(budget * 1.2) + 3_000;
+
+export function keyOf(record, ply) {
+  return `${record.game}\u0000${JSON.stringify(record.options ?? {})}\u0000${record.setup ?? ""}\u0000${record.moves.slice(0, ply).join(" ")}`;
+}
+
+export function createAnalysis(app, engine) {
+  const { state } = app;
+  const cache = new Map(); // key -> answer (with its budget)
+  let running = false;
+  let enabled = true; // off only for measurements (e2e/bench_page.py: with and without)
+  let retry = null;
+  let lastInput = performance.now();
+  const listeners = [];
+  let renderQueued = false;
+
+  function store(key, answer) {
+    cache.delete(key);
+    cache.set(key, answer);
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
+  }
+
+  // The answer for the position after `ply` moves of the game shown (undefined if none yet).
+  function at(ply, record = state.record) {
+    return record ? cache.get(keyOf(record, ply)) : undefined;
+  }
+
+  function changed() {
+    if (renderQueued) return;
+    renderQueued = true;
+    requestAnimationFrame(() => {
+      renderQueued = false;
+      for (const fn of listeners) fn();
+    });
+  }
+
+  // Why the background work must wait now, or null.
+  function blocked() {
+    if (!enabled) return "off";
+    if (html.dataset.engine !== "ready" || !state.record) return "engine";
+    if (document.visibilityState === "hidden") return "hidden";
+    if (state.thinking) return "computer";
+    return null;
+  }
+
+  // The next position to analyse: the one shown first, then the game from its start.
+  function nextJob() {
+    const record = state.record;
+    const total = record.moves.length;
+    const shown = state.review ? state.review.ply : total;
+    const missing = (ply) => !cache.has(keyOf(record, ply));
+    if (missing(shown)) return { record, ply: shown, budget: FAST_MS };
+    for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS };
+    if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
+    for (let ply = 0; ply <= total; ply++) {
+      const answer = cache.get(keyOf(record, ply));
+      if (answer.budget < DEEP_MS && !answer.exact) return { record, ply, budget: DEEP_MS, deep: true };
+    }
+    return null;
+  }
+
+  function setAnalysing(on) {
+    const value = on ? "true" : "false";
+    if (html.dataset.analysing !== value) html.dataset.analysing = value;
+  }
+
+  async function analyse(record, ply, budget) {
+    const seed = 1 + (ply % 1000); // reproducible per position
+    const response = await call(engine, { op: "analyse", record, ply, budget_ms: budget, seed }, { timeoutMs: limitFor(budget) });
+    const answer = { ...response, budget };
+    store(keyOf(record, ply), answer);
+    changed();
+    return answer;
+  }
+
+  // Keep going while there is work and nothing to wait for. Called after every change.
+  async function pump() {
+    if (running) return;
+    clearTimeout(retry);
+    if (blocked()) {
+      setAnalysing(false);
+      retry = setTimeout(pump, BLOCKED_RETRY_MS);
+      return;
+    }
+    const job = nextJob();
+    if (!job) {
+      setAnalysing(false);
+      return;
+    }
+    if (job.wait) {
+      setAnalysing(false);
+      retry = setTimeout(pump, job.wait);
+      return;
+    }
+    running = true;
+    if (!job.deep) setAnalysing(true);
+    if (engine.state === "idle") engine.start();
+    try {
+      await analyse(job.record, job.ply, job.budget);
+    } catch (error) {
+      if (!(error instanceof Cancelled)) {
+        // a position the engine refuses cannot be analysed: remember that, do not loop
+        store(keyOf(job.record, job.ply), { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
+        changed();
+      }
+    } finally {
+      running = false;
+    }
+    setTimeout(pump, 30); // a breath between positions for whatever else is queued
+  }
+
+  // The best move for the position shown, from what is known or a search of its own
+  // (cancel() abandons it). Resolves to the answer, or null when abandoned.
+  async function best(record = state.record) {
+    const ply = record.moves.length;
+    const known = at(ply, record);
+    if (known && known.best !== undefined && !known.error) return known;
+    setAnalysing(true);
+    if (engine.state === "idle") engine.start();
+    try {
+      return await analyse(record, ply, HINT_MS);
+    } catch (error) {
+      if (error instanceof Cancelled) return null;
+      throw error;
+    } finally {
+      pump();
+    }
+  }
+
+  // Abandon what the analysis worker is doing, at once (a hint nobody wants any more).
+  function cancel() {
+    engine.cancel();
+    running = false;
+    setTimeout(pump, 0);
+  }
+
+  for (const type of ["pointerdown", "keydown"]) {
+    window.addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
+  }
+  document.addEventListener("visibilitychange", () => pump());
+
+  return {
+    at,
+    pump,
+    // one position's answer at a budget of its own (a try in "learn from your mistakes")
+    position: (record, ply, budget) => analyse(record, ply, budget),
+    best,
+    cancel,
+    onChange: (fn) => listeners.push(fn),
+    setEnabled(on) {
+      enabled = !!on;
+      pump();
+    },
+    // answers of every position of `record` (index = ply), undefined where none yet
+    answers: (record = state.record) => (record ? Array.from({ length: record.moves.length + 1 }, (_, ply) => at(ply, record)) : []),
+  };
+}

@@ -1,0 +1,65 @@
+// Judging moves from the analysis, for every game: a move is marked by how much it lowered
+// its mover's winning chances, measured against the position before it (where the engine
+// had the best move's chances). Thresholds in percentage points of winning chances, as
+// lichess marks moves by the drop of its own winning chances (docs/web.md, "Review and
+// analysis"). No DOM here.
+
+export const THRESHOLDS = [
+  ["blunder", 0.3],
+  ["mistake", 0.2],
+  ["inaccuracy", 0.1],
+];
+
+// The symbol written after a marked move (the same in every language, as in chess).
+export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+// Who made move `ply` (1-based): the view says when turns are not one move each.
+export function moverOf(view, ply, before) {
+  const movers = view?.movers;
+  if (movers && movers.length >= ply) return movers[ply - 1];
+  return before?.to_move ?? null;
+}
+
+// {mark, drop, best, mover} for move `ply`, from the answers before and after it; null
+// until both are known (or when the mover cannot be told).
+export function judge(move, before, after, mover) {
+  if (!before || !after || mover == null || before.to_move == null) return null;
+  let drop = before.chances[mover] - after.chances[mover];
+  // a proved win thrown away is a blunder whatever the estimates say
+  if (before.exact && before.winner === mover && after.exact && after.winner !== mover) drop = Math.max(drop, 1);
+  // The engine's own choice is judged too: when the position after it is worse by a
+  // mark's drop, the short search before it missed something (the second, longer pass
+  // usually settles it), and the move was worse than it looked; there is then no better
+  // move to offer.
+  const played = move === before.best;
+  const found = THRESHOLDS.find(([, at]) => drop >= at - 1e-9);
+  return { mark: found ? found[0] : null, drop: Math.max(0, drop), best: played ? null : before.best, mover };
+}
+
+// Every move's judgement (index i: move i + 1), from `answerAt(ply)`.
+export function judgeGame(moves, view, answerAt) {
+  return moves.map((move, i) => {
+    const before = answerAt(i);
+    return judge(move, before, answerAt(i + 1), moverOf(view, i + 1, before));
+  });
+}
+
+// A move's accuracy from its drop (0..1 of winning chances), lichess's curve: 100 for no
+// loss, about 50 for a 16-point loss, near 0 for a lost win.
+export function accuracyOf(drop) {
+  const points = Math.max(0, drop) * 100;
+  return Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * points) - 3.1669));
+}
+
+// Per seat: {inaccuracy, mistake, blunder, moves, accuracy (0..100, null without moves)}.
+export function summarise(judgements, seats) {
+  const out = Array.from({ length: seats }, () => ({ inaccuracy: 0, mistake: 0, blunder: 0, moves: 0, total: 0 }));
+  for (const j of judgements) {
+    if (!j || j.mover == null || !out[j.mover]) continue;
+    const row = out[j.mover];
+    row.moves++;
+    row.total += accuracyOf(j.drop);
+    if (j.mark) row[j.mark]++;
+  }
+  return out.map(({ total, ...row }) => ({ ...row, accuracy: row.moves ? Math.round(total / row.moves) : null }));
+}

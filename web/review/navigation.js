@@ -1,0 +1,73 @@
+// Moving through the game shown: first, previous, next, last, or a given move, by the
+// buttons under the board, the move list, the advantage chart and the keys ← → Home End
+// (when the focus is not on the board or in a form field, where those keys have their
+// own use). The last position is the game itself; any earlier one is review
+// (turns.js keeps the position shown in state.review).
+//
+// Hooks: html[data-reviewing="true"] while an earlier position is shown (html[data-ply]
+// is set by render.js for the position shown).
+
+const html = document.documentElement;
+
+export function createNavigation(app) {
+  const { state } = app;
+
+  const total = () => state.record?.moves.length ?? 0;
+  const shown = () => (state.review ? state.review.ply : total());
+
+  // `reveal`: chosen in the move list or the chart, which a phone shows below the board:
+  // bring the board back on screen, so that the move is seen changing it.
+  async function goTo(ply, { reveal = false } = {}) {
+    if (!state.record || state.practice) return;
+    const target = Math.max(0, Math.min(total(), ply));
+    if (target !== shown() || (target === total() && state.review)) await app.turns.review(target);
+    if (reveal) revealBoard();
+  }
+
+  function revealBoard() {
+    const board = document.querySelector("#board");
+    const rect = board.getBoundingClientRect();
+    if (rect.bottom > rect.height / 3 && rect.top < window.innerHeight - rect.height / 3) return; // mostly on screen
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    document.querySelector(".play-area").scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  }
+
+  const first = () => goTo(0);
+  const prev = () => goTo(shown() - 1);
+  const next = () => goTo(shown() + 1);
+  const last = () => goTo(total());
+
+  // Arrow keys belong to the board (moving across cells) and to form fields.
+  function keysAreOurs(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+    if (document.querySelector("dialog[open]")) return false;
+    const target = event.target;
+    if (!(target instanceof Element)) return true;
+    if (target.closest("input, select, textarea, [contenteditable], #board, [data-eval-graph], .toolbar-more")) return false;
+    return true;
+  }
+
+  function onKey(event) {
+    if (!keysAreOurs(event)) return;
+    const action = { ArrowLeft: prev, ArrowRight: next, Home: first, End: last }[event.key];
+    if (!action || !total()) return;
+    event.preventDefault();
+    action();
+  }
+
+  document.addEventListener("keydown", onKey);
+
+  return {
+    goTo,
+    first,
+    prev,
+    next,
+    last,
+    shown,
+    total,
+    // after every render: the hook attribute
+    update() {
+      html.dataset.reviewing = state.review ? "true" : "false";
+    },
+  };
+}

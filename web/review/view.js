@@ -1,0 +1,161 @@
+// What review and analysis show, drawn from the state and the analysis (no engine calls):
+// the navigation row under the board, the line saying how the move shown was judged and
+// what was better, the advantage chart, and each player's summary. Marks in the move list
+// are drawn by render.js from `judgements()`.
+
+import { t } from "../i18n/i18n.js";
+import { pickerFor } from "../board/pick.js";
+import { drawChart } from "./chart.js";
+import { SYMBOLS, judgeGame, summarise } from "./marks.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+// Every move's judgement for the game shown (index i: move i + 1).
+export function judgements(app) {
+  const { state } = app;
+  if (!state.record) return [];
+  return judgeGame(state.record.moves, state.view, (ply) => usable(app.analysis.at(ply)));
+}
+
+const usable = (answer) => (answer && answer.chances ? answer : null);
+
+// "62 %": a seat's chances in words.
+const percent = (p) => `${Math.round(p * 100)} %`;
+
+export function renderReview(app, seatName) {
+  const { state, navigation } = app;
+  const record = state.record;
+  if (!record) return;
+  const total = record.moves.length;
+  const shown = navigation.shown();
+  const seats = state.view?.players ?? state.seats.length;
+  const judged = judgements(app);
+  const marks = judged.map((j) => j?.mark ?? null);
+
+  // the move list's marks
+  for (const button of document.querySelectorAll("#move-list .move")) {
+    const mark = marks[Number(button.dataset.ply) - 1] ?? null;
+    if ((button.dataset.moveMark ?? null) !== mark) markMove(button, mark);
+  }
+
+  // navigation row
+  $("#review-ply").textContent = t("review.ply", { ply: shown, total });
+  for (const [action, off] of [["review-first", shown === 0], ["review-prev", shown === 0], ["review-next", shown >= total], ["review-last", shown >= total]]) {
+    $(`[data-action="${action}"]`).disabled = off || !total;
+  }
+  const continueHere = $('[data-action="continue-here"]');
+  continueHere.hidden = !state.review || !!state.practice;
+  continueHere.disabled = state.busy;
+
+  // the move shown: how it was judged, and the better move (or what "learn from your
+  // mistakes" asks)
+  const note = $("#review-note");
+  const learning = app.retro.render($("#learn-card"));
+  const j = state.review && shown > 0 ? judged[shown - 1] : null;
+  const answer = usable(app.analysis.at(shown));
+  const parts = [];
+  if (j?.mark) {
+    parts.push(t("review.judged", { move: record.moves[shown - 1], mark: t(`mark.${j.mark}`), player: seatName(j.mover), drop: Math.round(j.drop * 100) }));
+    if (j.best) parts.push(t("review.best-was", { move: j.best }));
+  }
+  if (state.review && answer) parts.push(outlook(answer, seatName));
+  note.textContent = learning ? "" : parts.join(" ");
+  note.hidden = learning || !parts.length;
+
+  // the chart
+  const chances = app.analysis.answers().map((a) => usable(a)?.chances ?? null);
+  drawChart($("#eval-graph"), {
+    chances,
+    seats,
+    shown,
+    marks,
+    t,
+    onPick: (ply, how) => navigation.goTo(ply, { reveal: how === "click" }),
+    describe: (ply, c, mark) => describePoint(record, ply, c, mark, seatName, seats),
+  });
+
+  // each player's summary, once there is something to say
+  const section = $("#analysis");
+  section.hidden = total === 0;
+  const done = chances.every((c) => c);
+  const summary = $("#review-summary");
+  summary.replaceChildren();
+  if (done && total) {
+    for (const [seat, row] of summarise(judged, seats).entries()) {
+      if (!row.moves) continue;
+      const li = document.createElement("li");
+      li.dataset.seat = String(seat);
+      const dot = document.createElement("span");
+      dot.className = `seat-dot seat-${seat}`;
+      const text = document.createElement("span");
+      text.textContent = t("review.summary", { player: seatName(seat), accuracy: row.accuracy, inaccuracy: row.inaccuracy, mistake: row.mistake, blunder: row.blunder });
+      li.append(dot, text);
+      summary.append(li);
+    }
+  }
+  $("#analysis-state").textContent = done ? "" : t("review.analysing", { done: chances.filter(Boolean).length, total: chances.length });
+  $('[data-action="learn"]').hidden = !app.retro.available();
+}
+
+// "Player 1 wins about 62 % from here" / "… wins by force" / the game's result.
+function outlook(answer, seatName) {
+  if (answer.exact && answer.to_move == null) return "";
+  if (answer.exact) return answer.winner == null ? t("review.draw-by-force") : t("review.wins-by-force", { player: seatName(answer.winner) });
+  const seat = answer.chances.indexOf(Math.max(...answer.chances));
+  const parts = [t("review.outlook", { player: seatName(seat), percent: percent(answer.chances[seat]) })];
+  if (answer.best) parts.push(t("review.best-here", { move: answer.best }));
+  return parts.join(" ");
+}
+
+function describePoint(record, ply, chances, mark, seatName, seats) {
+  const move = record.moves[ply - 1];
+  const head = t("review.point", { ply, move }) + (mark ? ` ${SYMBOLS[mark]} (${t(`mark.${mark}`)})` : "");
+  if (!chances) return `${head}: ${t("review.not-yet")}`;
+  const shares = Array.from({ length: seats }, (_, s) => `${seatName(s)} ${percent(chances[s])}`);
+  return `${head}: ${shares.join(", ")}`;
+}
+
+// The move list's marks: a symbol after the move, and its name for screen readers.
+export function markMove(button, mark) {
+  button.querySelector(".move-mark")?.remove();
+  if (!mark) {
+    delete button.dataset.moveMark;
+    return;
+  }
+  button.dataset.moveMark = mark;
+  const span = document.createElement("span");
+  span.className = `move-mark ${mark}`;
+  span.textContent = SYMBOLS[mark];
+  const name = document.createElement("span");
+  name.className = "visually-hidden";
+  name.textContent = ` (${t(`mark.${mark}`)})`;
+  span.append(name);
+  button.append(span);
+}
+
+// What the board draws while reviewing: on a marked move, the better move there was (on
+// the position after the move, so that the two can be compared); elsewhere, the
+// analysis's best move in the position shown. Overlays of kind "best" (board.js).
+export function bestOverlays(app, view) {
+  const { state } = app;
+  if (!state.review || !view || !app.retro.revealed()) return [];
+  const ply = app.navigation.shown();
+  const judged = !state.practice && ply > 0 ? judgements(app)[ply - 1] : null;
+  if (judged?.mark && judged.best) {
+    const moves = state.record.moves.slice(0, ply - 1);
+    const before = app.turns.known(moves);
+    if (!before) {
+      // the position before it is needed to place the move (Number One's pegs, captures)
+      app.turns.positionAfter(moves).then(() => app.render(), () => {});
+      return [];
+    }
+    return overlayOf(before.view, judged.best);
+  }
+  const answer = usable(app.analysis.at(ply));
+  return answer?.best && !view.result ? overlayOf(view, answer.best) : [];
+}
+
+function overlayOf(view, move) {
+  const cells = pickerFor(view)?.forMove(move)?.pick ?? [];
+  return cells.length ? [{ kind: "best", cells }] : [];
+}
