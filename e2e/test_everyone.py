@@ -408,7 +408,8 @@ def english_words(page) -> set[str]:
     words = set()
     for text in texts:
         for word in re.findall(r"[A-Za-z][A-Za-z0-9:*+-]*", text):
-            if not NOTATION.match(word) and word.lower().rstrip(":") not in ALLOWED:
+            word = word.rstrip(":")  # "a1: 50 %" in the chart's words is notation too
+            if not NOTATION.match(word) and word.lower() not in ALLOWED:
                 words.add(word)
     return words
 

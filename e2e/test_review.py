@@ -239,7 +239,12 @@ def test_a_hint_stops_within_100_ms(make_page):
         if (html.dataset.hinting === "true") {
           const t0 = performance.now();
           document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true}));
+          // stopped: the flag, the Hint button and the searching dot (the rest is
+          // redrawn with the next frame)
+          const hint = document.querySelector("[data-action='hint']");
           const stopped = () => html.dataset.hinting === "false"
+              && hint.getAttribute("aria-pressed") === "false"
+              && !document.querySelector("#status").classList.contains("thinking")
             ? resolve(performance.now() - t0) : requestAnimationFrame(stopped);
           stopped();
         } else if (performance.now() - started > 5000) reject(new Error("no hint search"));
@@ -268,16 +273,43 @@ def test_learn_from_your_mistakes_walks_through_the_blunder(make_page):
     wait_text(page, "#status-text", "Mistake 1 of")
     assert page.get_attribute("html", "data-reviewing") == "true"
     first = int(page.get_attribute("html", "data-ply"))
-    # skip through every item to the score
-    while page.locator("[data-action='learn-skip']").count():
-        page.click("[data-action='learn-skip']")
+    total = int(page.inner_text("#status-text").split("Mistake 1 of ", 1)[1].split(".")[0])
+    # the move that was played is no answer, twice: the engine's move is then shown
+    played = rest["moves"][first]
+    for _ in range(2):
+        try_move(page, played)
+        page.wait_for_function(
+            "() => !/Checking/.test(document.querySelector('#status-text').textContent)")
+    wait_text(page, "#status-text", "The engine's move was")
+    page.wait_for_selector(".ov-best", state="attached")
+    assert rest["moves"] == page.evaluate("() => window.nibbleApp.state.record.moves")
+    found = 0
+    if total > 1:
+        page.click("[data-action='learn-next']")
+        wait_text(page, "#status-text", "Mistake 2 of")
+        ply_now = int(page.get_attribute("html", "data-ply"))
+        best = page.evaluate(f"() => window.nibbleApp.analysis.at({ply_now}).best")
+        try_move(page, best)  # the engine's own move is always good enough
+        wait_text(page, "#status-text", "Good move")
+        found = 1
+        page.click("[data-action='learn-next']")
+    # skip the rest to the score
+    while page.locator("[data-action='learn-skip'], [data-action='learn-next']").count():
+        page.click("[data-action='learn-skip'], [data-action='learn-next']")
         page.wait_for_timeout(100)
-    wait_text(page, "#status-text", "found 0 of")
+    wait_text(page, "#status-text", f"found {found} of {total}")
     page.click("[data-action='learn-stop']")
     wait_ply(page, len(rest["moves"]))
     assert page.evaluate("() => window.nibbleApp.state.record.moves") == rest["moves"]
     assert first < len(rest["moves"])
     assert recorder.errors == []
+
+
+def try_move(page, move: str) -> None:
+    """A Nibble take by clicks: its discs, then Take."""
+    for cell in move.split("+"):
+        page.click(f"[data-cell='{cell}']")
+    page.click("[data-action='confirm']:not([disabled])")
 
 
 def random_game_from(record: dict, seed: int) -> dict:

@@ -65,7 +65,14 @@ app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
 app.analysis = createAnalysis(app, app.analyst);
-app.analysis.onChange(() => state.view && app.render());
+// An answer redraws what review shows (chart, marks, summary), not the whole page, so that
+// the panel under the player's focus is not rebuilt several times a second; the board
+// too only when the position shown got its answer (its best move is drawn there).
+app.analysis.onChange((plies) => {
+  if (!state.view) return;
+  if (state.review && (plies.has(state.review.ply) || plies.has(state.review.ply - 1))) app.render();
+  else renderReview(app, seatNamer(state));
+});
 app.navigation = createNavigation(app);
 app.retro = createRetro(app);
 app.session = createSession(app);

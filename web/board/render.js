@@ -199,6 +199,7 @@ export function renderControls(state) {
   hint.disabled = !(interactive(state) || state.hinting) || !up;
   hint.setAttribute("aria-pressed", String(!!state.hinting));
   hint.title = t(state.hinting ? "action.hint-stop" : "action.hint");
+  $("#status").classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
   if (state.busy) {
     $('[data-action="confirm"]').disabled = true;
     for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;

@@ -37,6 +37,7 @@ export function createAnalysis(app, engine) {
   let lastInput = performance.now();
   const listeners = [];
   let renderQueued = false;
+  const plies = new Set(); // the positions answered since the listeners last heard
 
   function store(key, answer) {
     cache.delete(key);
@@ -49,12 +50,16 @@ export function createAnalysis(app, engine) {
     return record ? cache.get(keyOf(record, ply)) : undefined;
   }
 
-  function changed() {
+  // Listeners hear once a frame, with the plies answered meanwhile.
+  function changed(ply) {
+    plies.add(ply);
     if (renderQueued) return;
     renderQueued = true;
     requestAnimationFrame(() => {
       renderQueued = false;
-      for (const fn of listeners) fn();
+      const answered = new Set(plies);
+      plies.clear();
+      for (const fn of listeners) fn(answered);
     });
   }
 
@@ -93,7 +98,7 @@ export function createAnalysis(app, engine) {
     const response = await call(engine, { op: "analyse", record, ply, budget_ms: budget, seed }, { timeoutMs: limitFor(budget) });
     const answer = { ...response, budget };
     store(keyOf(record, ply), answer);
-    changed();
+    if (record === state.record) changed(ply);
     return answer;
   }
 
@@ -125,7 +130,7 @@ export function createAnalysis(app, engine) {
       if (!(error instanceof Cancelled)) {
         // a position the engine refuses cannot be analysed: remember that, do not loop
         store(keyOf(job.record, job.ply), { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
-        changed();
+        changed(job.ply);
       }
     } finally {
       running = false;

@@ -92,9 +92,11 @@ export function createTurns(app) {
   function cancelHint() {
     if (!state.hinting) return;
     hintToken++;
-    app.analysis.cancel();
     setHinting(false);
-    app.render();
+    renderControls(state); // the Hint button at once; the rest with the next frame
+    requestAnimationFrame(() => app.render());
+    // the analysis worker's replacement, off the key's path (unless a new hint came first)
+    setTimeout(() => state.hinting || app.analysis.cancel(), 0);
   }
 
   // Show `record`/`view` as the game's position. `save`: false when the position came from

@@ -188,6 +188,16 @@ function colorTable(ui, view, seatName) {
 export function createRules({ currentGame, onWalkthrough }) {
   let dialog = null;
   let opener = null;
+
+  // The same control drawn again meanwhile (a render rebuilds the side panel, its legend
+  // included, e.g. when the computer's worker comes up while the sheet is open).
+  function redrawn(element) {
+    const action = element?.dataset?.action;
+    if (!action) return null;
+    const legend = element.closest("[data-legend]")?.dataset.legend;
+    const selector = `[data-action="${action}"]`;
+    return document.querySelector(legend ? `[data-legend="${legend}"] ${selector}` : selector);
+  }
   let shown = null; // {game, lang}
   let generation = 0;
 
@@ -289,7 +299,7 @@ export function createRules({ currentGame, onWalkthrough }) {
     dialog.replaceChildren(); // its diagrams leave the page with it
     delete document.documentElement.dataset.sheet;
     shown = null;
-    const back = opener && opener.isConnected ? opener : document.querySelector('[data-action="rules"]');
+    const back = (opener?.isConnected ? opener : redrawn(opener)) || document.querySelector('[data-action="rules"]');
     opener = null;
     if (restore) {
       back?.focus();
