@@ -32,8 +32,6 @@ import { createNavigation } from "./review/navigation.js";
 import { createRetro } from "./review/retro.js";
 import { bestOverlays, renderReview } from "./review/view.js";
 
-// Every module of the page arrived and ran: boot-guard.js stops watching for them.
-document.dispatchEvent(new Event("nibble-started"));
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -617,6 +615,7 @@ function wire() {
     if (event.target.closest("dialog, input, select, textarea")) return;
     if (event.key === "Escape") {
       if (state.hinting) app.turns.cancelHint();
+      else if (app.retro.active() && state.sel.pick.length) app.turns.clearPick(); // a try's pick first
       else if (app.retro.active()) app.retro.stop();
       else if (state.review) {
         state.review = null;
@@ -641,6 +640,11 @@ initSettings({ change: () => state.view && app.render() });
 boot().catch((error) => {
   loading.showFailed({ kind: "engine", message: error?.message || String(error) }, () => window.location.reload());
 });
+
+// Every module of the page arrived and app.js ran to its end: boot-guard.js stops
+// watching. (At the end, not the top: an app.js cut short may still parse, and must not
+// say it started before it fails.)
+document.dispatchEvent(new Event("nibble-started"));
 
 // for debugging and automation
 window.nibbleApp = app;

@@ -192,11 +192,12 @@ function renderActions(view, live) {
 export function renderControls(state) {
   const moves = state.record?.moves || [];
   const up = html.dataset.engine === "ready"; // before: only the board and Confirm
-  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up;
-  $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up;
+  // while learning from mistakes the game is not changed: no undo, redo or hint
+  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice;
+  $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up || !!state.practice;
   // while a hint is searched its button stops it
   const hint = $('[data-action="hint"]');
-  hint.disabled = !(interactive(state) || state.hinting) || !up;
+  hint.disabled = !(interactive(state) || state.hinting) || !up || !!state.practice;
   hint.setAttribute("aria-pressed", String(!!state.hinting));
   hint.title = t(state.hinting ? "action.hint-stop" : "action.hint");
   $("#status").classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
@@ -211,7 +212,9 @@ function hintText(state, view, seatName) {
   const { move, seat, chances, exact, winner } = state.hint;
   if (!chances || seat == null) return t("status.hint.move", { move });
   const you = seatName(seat) === t("seat.you") ? ".you" : "";
-  if (exact) return t(winner === seat ? `status.hint.wins${you}` : `status.hint.loses${you}`, { move, player: seatName(seat) });
+  if (exact && winner === seat) return t(`status.hint.wins${you}`, { move, player: seatName(seat) });
+  if (exact && winner != null) return t(`status.hint.loses${you}`, { move, player: seatName(seat) });
+  if (exact) return t("status.hint.move", { move }); // a forced draw
   return t(`status.hint${you}`, { move, percent: Math.round(chances[seat] * 100), player: seatName(seat) });
 }
 
@@ -244,7 +247,9 @@ function renderMoves(app, moves, view) {
   list.dataset.shown = String(shownPly);
   list.dataset.key = moves.join(" ");
   list.replaceChildren();
-  const seats = view.movers || null; // who made each move, when turns are not one move each
+  // who made each move, when turns are not one move each (the game's: a reviewed
+  // position's view knows only the moves before it)
+  const seats = state.view?.movers || view.movers || null;
   const players = view.players || 2;
   moves.forEach((move, i) => {
     const li = document.createElement("li");

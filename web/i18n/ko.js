@@ -401,7 +401,7 @@ export default {
   "walkthrough.play.title": "이제 둘 차례입니다",
   "walkthrough.play.text": "점선 고리가 있는 원반을 골라 가져가기를 누르세요. 나머지는 규칙 버튼에서 그림과 함께 볼 수 있습니다.",
   "landmark.review": "수 이동",
-  "action.review-first": "첫 수",
+  "action.review-first": "처음으로",
   "action.review-prev": "이전 수",
   "action.review-next": "다음 수",
   "action.review-last": "마지막 수",

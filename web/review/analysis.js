@@ -20,6 +20,9 @@ const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second p
 const BLOCKED_RETRY_MS = 400;
 const CACHE_SIZE = 4_000;
 const html = document.documentElement;
+// refusals of the position itself (kept, so as not to ask again); anything else (a worker
+// that died or is not there) is asked again later
+const REFUSED = new Set(["bad-request", "bad-record", "illegal-move", "game-over"]);
 
 // A request's time limit: its budget, the replay of the record, and a slow phone.
 const limitFor = (budget) => Math.ceil(budget * 1.2) + 3_000;
@@ -40,6 +43,9 @@ export function createAnalysis(app, engine) {
   const plies = new Set(); // the positions answered since the listeners last heard
 
   function store(key, answer) {
+    const old = cache.get(key);
+    // a shorter search (a try judged in "learn from your mistakes") never replaces a longer one
+    if (old && !old.error && old.budget > answer.budget && !answer.error) return;
     cache.delete(key);
     cache.set(key, answer);
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
@@ -67,6 +73,10 @@ export function createAnalysis(app, engine) {
   function blocked() {
     if (!enabled) return "off";
     if (html.dataset.engine !== "ready" || !state.record) return "engine";
+    if (engine.state === "failed" || engine.state === "stalled") return "worker"; // its client retries or says so
+    // a computer seat about to think: leave it the processor (it is scheduled after a render)
+    const view = state.view;
+    if (view && !view.result && !state.paused && state.seats[view.to_move] === "ai") return "computer";
     if (document.visibilityState === "hidden") return "hidden";
     if (state.thinking) return "computer";
     return null;
@@ -127,10 +137,20 @@ export function createAnalysis(app, engine) {
     try {
       await analyse(job.record, job.ply, job.budget);
     } catch (error) {
-      if (!(error instanceof Cancelled)) {
+      if (error instanceof Cancelled) {
+        // abandoned (a hint stopped): the loop goes on below
+      } else if (job.deep) {
+        // the first answer stays; the second pass moves on
+        const kept = cache.get(keyOf(job.record, job.ply));
+        if (kept) kept.budget = DEEP_MS;
+      } else if (REFUSED.has(error?.code)) {
         // a position the engine refuses cannot be analysed: remember that, do not loop
         store(keyOf(job.record, job.ply), { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
         changed(job.ply);
+      } else {
+        running = false;
+        retry = setTimeout(pump, 5_000); // the worker is restarting or failed: later
+        return;
       }
     } finally {
       running = false;

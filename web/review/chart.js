@@ -59,14 +59,16 @@ export function drawChart(host, { chances, seats, shown, marks, t, onPick, descr
   svg.append(points);
 
   const list = document.createElement("ol");
-  list.className = "visually-hidden";
   for (let ply = 1; ply <= n; ply++) {
     const li = document.createElement("li");
     li.textContent = describe(ply, chances[ply], marks[ply - 1]);
     list.append(li);
   }
 
-  host.replaceChildren(svg, list);
+  host.replaceChildren(svg);
+  // the words for each move beside the slider (a slider's children are not read)
+  const words = host.nextElementSibling?.matches?.("[data-eval-words]") ? host.nextElementSibling : null;
+  if (words) words.replaceChildren(list);
   host.setAttribute("role", "slider");
   host.setAttribute("tabindex", n ? "0" : "-1");
   host.setAttribute("aria-label", t("review.chart"));
@@ -83,6 +85,7 @@ export function drawChart(host, { chances, seats, shown, marks, t, onPick, descr
       if (point) host.onPick?.(Number(point.dataset.ply), "click");
     });
     host.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return; // the browser's own (Alt+← is Back)
       const now = Number(host.getAttribute("aria-valuenow"));
       const max = Number(host.getAttribute("aria-valuemax"));
       const to = { ArrowLeft: now - 1, ArrowDown: now - 1, ArrowRight: now + 1, ArrowUp: now + 1, Home: 0, End: max }[event.key];

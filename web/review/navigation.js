@@ -40,7 +40,10 @@ export function createNavigation(app) {
   // Arrow keys belong to the board (moving across cells) and to form fields.
   function keysAreOurs(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
-    if (document.querySelector("dialog[open]")) return false;
+    // a modal dialog has the keys; the Rules sheet beside the game (a non-modal dialog) only
+    // when the focus is in it
+    if (document.querySelector("dialog[open]:modal")) return false;
+    if (event.target instanceof Element && event.target.closest("dialog")) return false;
     const target = event.target;
     if (!(target instanceof Element)) return true;
     if (target.closest("input, select, textarea, [contenteditable], #board, [data-eval-graph], .toolbar-more")) return false;

@@ -8,6 +8,7 @@
 import { t } from "../i18n/i18n.js";
 import { pickerFor, EMPTY } from "../board/pick.js";
 import { Cancelled, call } from "../session/turns.js";
+import { announce } from "../ui/messages.js";
 import { judgements } from "./view.js";
 
 export const GOOD_MARGIN = 0.1;
@@ -28,7 +29,8 @@ export function createRetro(app) {
     const answers = app.analysis.answers();
     if (!answers.every((a) => a?.chances)) return [];
     return judgements(app)
-      .map((j, i) => (j && (j.mark === "mistake" || j.mark === "blunder") && humanSeat(j.mover) ? i + 1 : null))
+      // (a move the engine itself had chosen has no better move to find)
+      .map((j, i) => (j && (j.mark === "mistake" || j.mark === "blunder") && j.best && humanSeat(j.mover) ? i + 1 : null))
       .filter((ply) => ply != null);
   }
 
@@ -37,6 +39,7 @@ export function createRetro(app) {
     session.text = text;
     const n = Math.min(session.index + 1, session.items.length);
     session.status = session.phase === "done" ? text : `${t("learn.progress", { n, total: session.items.length })} ${text}`;
+    announce(session.status); // the status line is no live region: said for screen readers
   }
 
   const available = () => !state.practice && items().length > 0;
@@ -48,13 +51,15 @@ export function createRetro(app) {
     const ply = session.items[session.index];
     const moves = state.record.moves.slice(0, ply - 1);
     const { view } = await app.turns.positionAfter(moves);
+    if (state.practice !== session) return; // another game came meanwhile
     state.review = { ply: ply - 1, view };
     state.picker = pickerFor(view);
     state.sel = EMPTY;
     session.phase = "try";
     session.misses = 0;
     session.tried = null;
-    const j = judgements(app)[ply - 1];
+    // as judged when the session started (a later, longer search may have changed it)
+    const j = session.judged[ply - 1];
     session.mover = j.mover;
     say(session, t("learn.prompt", { move: state.record.moves[ply - 1], mark: t(`mark.${j.mark}`) }));
     app.render();
@@ -65,7 +70,7 @@ export function createRetro(app) {
     const list = items();
     if (!list.length) return;
     app.turns.cancelThinking();
-    state.practice = { items: list, index: 0, found: 0, phase: "try", text: "", status: "" };
+    state.practice = { items: list, judged: judgements(app), index: 0, found: 0, phase: "try", text: "", status: "" };
     await app.turns.withBusy(show);
   }
 
@@ -92,7 +97,9 @@ export function createRetro(app) {
     try {
       const base = { ...state.record, moves: state.record.moves.slice(0, ply - 1) };
       const played = await call(app.rules, { op: "play", record: base, move });
-      const answer = move === before.best ? before : await app.analysis.position(played.record, ply, CHECK_MS);
+      // the move played in the game is the one to improve on: no search needed
+      const again = move === state.record.moves[ply - 1];
+      const answer = move === before.best || again ? before : await app.analysis.position(played.record, ply, CHECK_MS);
       if (state.practice !== session) return;
       const mover = session.mover;
       const good = move === before.best || (move !== state.record.moves[ply - 1] && answer.chances[mover] >= before.chances[mover] - GOOD_MARGIN);
@@ -136,8 +143,13 @@ export function createRetro(app) {
     if (!session) {
       card.hidden = true;
       card.replaceChildren();
+      delete card.dataset.key;
       return false;
     }
+    // drawn again only when the phase changes, so that a focused button stays
+    const key = `${session.index} ${session.phase}`;
+    if (card.dataset.key === key) return true;
+    card.dataset.key = key;
     const buttons = [];
     const button = (key, action, primary = false) => {
       const b = document.createElement("button");

@@ -39,7 +39,8 @@ export function renderReview(app, seatName) {
   }
 
   // navigation row
-  $("#review-ply").textContent = t("review.ply", { ply: shown, total });
+  const plyText = t("review.ply", { ply: shown, total });
+  if ($("#review-ply").textContent !== plyText) $("#review-ply").textContent = plyText;
   for (const [action, off] of [["review-first", shown === 0], ["review-prev", shown === 0], ["review-next", shown >= total], ["review-last", shown >= total]]) {
     $(`[data-action="${action}"]`).disabled = off || !total;
   }
@@ -59,7 +60,8 @@ export function renderReview(app, seatName) {
     if (j.best) parts.push(t("review.best-was", { move: j.best }));
   }
   if (state.review && answer) parts.push(outlook(answer, seatName));
-  note.textContent = learning ? "" : parts.join(" ");
+  const noteText = learning ? "" : parts.join(" ");
+  if (note.textContent !== noteText) note.textContent = noteText;
   note.hidden = learning || !parts.length;
 
   // the chart
