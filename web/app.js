@@ -551,16 +551,10 @@ function wire() {
         turns.hint();
         break;
       case "review-first":
-        app.navigation.first();
-        break;
       case "review-prev":
-        app.navigation.prev();
-        break;
       case "review-next":
-        app.navigation.next();
-        break;
       case "review-last":
-        app.navigation.last();
+        app.navigation[target.dataset.action.slice("review-".length)]();
         break;
       case "continue-here":
         continueHere();

@@ -119,7 +119,6 @@ export function render(app) {
   }
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
-  status.classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
   $("#review-back").hidden = !state.review;
 
   // pick bar: confirm, clear, and the moves that are not made on the board (a swap)

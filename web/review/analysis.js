@@ -34,6 +34,8 @@ export function keyOf(record, ply) {
 export function createAnalysis(app, engine) {
   const { state } = app;
   const cache = new Map(); // key -> answer (with its budget)
+  let version = 0; // bumped by every answer stored (answers() and judgements are kept until then)
+  let memo = { record: null, version: -1, list: [] };
   let running = false;
   let enabled = true; // off only for measurements (e2e/bench_page.py: with and without)
   let retry = null;
@@ -49,6 +51,17 @@ export function createAnalysis(app, engine) {
     cache.delete(key);
     cache.set(key, answer);
     while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
+    version++;
+  }
+
+  // Every position's answer of `record` (index = ply), undefined where none yet; built
+  // once per record and change of the cache, however many views ask in one render.
+  function answers(record = state.record) {
+    if (!record) return [];
+    if (memo.record !== record || memo.version !== version) {
+      memo = { record, version, list: Array.from({ length: record.moves.length + 1 }, (_, ply) => at(ply, record)) };
+    }
+    return memo.list;
   }
 
   // The answer for the position after `ply` moves of the game shown (undefined if none yet).
@@ -200,7 +213,9 @@ export function createAnalysis(app, engine) {
       enabled = !!on;
       pump();
     },
-    // answers of every position of `record` (index = ply), undefined where none yet
-    answers: (record = state.record) => (record ? Array.from({ length: record.moves.length + 1 }, (_, ply) => at(ply, record)) : []),
+    answers,
+    get version() {
+      return version;
+    },
   };
 }

@@ -57,7 +57,6 @@ export function createRetro(app) {
     state.sel = EMPTY;
     session.phase = "try";
     session.misses = 0;
-    session.tried = null;
     // as judged when the session started (a later, longer search may have changed it)
     const j = session.judged[ply - 1];
     session.mover = j.mover;
@@ -90,7 +89,6 @@ export function createRetro(app) {
     const ply = session.items[session.index];
     const before = app.analysis.at(ply - 1);
     session.phase = "judging";
-    session.tried = move;
     state.sel = EMPTY;
     say(session, t("learn.checking", { move }));
     app.render();

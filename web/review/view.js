@@ -11,10 +11,18 @@ import { SYMBOLS, judgeGame, summarise } from "./marks.js";
 const $ = (selector) => document.querySelector(selector);
 
 // Every move's judgement for the game shown (index i: move i + 1).
+let memo = { record: null, view: null, version: -1, list: [] };
+
 export function judgements(app) {
-  const { state } = app;
+  const { state, analysis } = app;
   if (!state.record) return [];
-  return judgeGame(state.record.moves, state.view, (ply) => usable(app.analysis.at(ply)));
+  // once per game position and change of the answers (several views ask in one render)
+  if (memo.record !== state.record || memo.view !== state.view || memo.version !== analysis.version) {
+    const answers = analysis.answers();
+    const list = judgeGame(state.record.moves, state.view, (ply) => usable(answers[ply]));
+    memo = { record: state.record, view: state.view, version: analysis.version, list };
+  }
+  return memo.list;
 }
 
 const usable = (answer) => (answer && answer.chances ? answer : null);
