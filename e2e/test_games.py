@@ -149,6 +149,37 @@ def test_nebuchadnezzar_forced_pass_is_said_on_the_status_line_naming_the_player
     assert recorder.errors == []
 
 
+# the page is kept busy from the moment the game is open until the test lets it go
+HOLD_BUSY = """
+const hold = setInterval(() => {
+  const app = window.nibbleApp;
+  const ready = document.documentElement.dataset.engine === "ready";
+  if (!app || !app.state.record || !ready || app.state.busy) return;
+  clearInterval(hold);
+  app.state.busy = true;
+  window.heldBusy = true;
+}, 5);
+"""
+
+
+def test_a_forced_pass_waits_for_a_busy_page_and_is_played_after(make_page, site):
+    """The pass used to be tried once, 900 ms after the position was shown, and dropped
+    for good when the page was busy then: the game waited forever for a move nobody
+    could make."""
+    payload = json.dumps({"record": FORCED_PASS, "seats": ["human", "human"]}).encode()
+    page, recorder = make_page(wait_ready=False)
+    page.add_init_script(HOLD_BUSY)
+    page.goto("about:blank")
+    page.goto(site.url + "#record=" + base64.urlsafe_b64encode(payload).decode().rstrip("="))
+    page.wait_for_function("() => window.heldBusy === true", timeout=120_000)
+    page.wait_for_timeout(2_000)  # the first try, and some more, while busy
+    assert ply(page) == 0
+    page.evaluate("() => { window.nibbleApp.state.busy = false; }")
+    wait_ply(page, 1)
+    assert status_text(page).startswith("Player 1: no legal move, passed.")
+    assert recorder.errors == []
+
+
 # --- Number One -----------------------------------------------------------------------------
 
 

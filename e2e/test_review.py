@@ -272,6 +272,10 @@ def test_learn_from_your_mistakes_walks_through_the_blunder(make_page):
     page.click("[data-action='learn']")
     wait_text(page, "#status-text", "Mistake 1 of")
     assert page.get_attribute("html", "data-reviewing") == "true"
+    # a disc that cannot be taken is explained from the position shown, not the game's end
+    page.click("[data-cell][data-color]:not([data-selectable='true']) >> nth=0")
+    page.wait_for_selector("[data-message][data-key='why-not']", state="attached")
+    assert "over" not in page.inner_text("[data-message][data-key='why-not']")
     first = int(page.get_attribute("html", "data-ply"))
     total = int(page.inner_text("#status-text").split("Mistake 1 of ", 1)[1].split(".")[0])
     # the move that was played is no answer, twice: the engine's move is then shown
@@ -329,3 +333,108 @@ def test_the_page_waits_for_a_view_before_analysing(make_page):
                            timeout=ANALYSED_MS)
     assert page.locator("[data-eval-point]").count() == 0  # no move: no point
     assert recorder.errors == []
+
+
+# --- the player keeps their place: the focus, the position reviewed ---------------------
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const e = document.activeElement;
+      return {action: e?.dataset?.action ?? null, ply: e?.dataset?.ply ?? null,
+              board: !!e?.closest('#board'), body: e === document.body}; }""")
+
+
+def test_the_focus_stays_on_the_control_the_player_used(make_page):
+    """Next at the last move is disabled: the focus goes to Previous, not to <body>; a
+    move of the list keeps the focus when chosen and while the analysis marks moves;
+    Back to the game hides itself and gives the focus to the board."""
+    record = random_game("nibble", {"variant": "square9", "seed": 5}, seed=11)
+    n = len(record["moves"])
+    page, recorder = make_page(link(record, ["human", "human"]))
+    page.focus("[data-action='review-prev']")
+    page.keyboard.press("Enter")
+    wait_ply(page, n - 1)
+    page.focus("[data-action='review-next']")
+    page.keyboard.press("Enter")
+    wait_ply(page, n)
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'review-prev'")
+    # a move of the list, by keys
+    page.focus("#move-list [data-ply='3']")
+    page.keyboard.press("Enter")
+    wait_ply(page, 3)
+    assert focused(page)["ply"] == "3"
+    wait_analysed(page)  # marks and the chart drawn meanwhile
+    assert focused(page)["ply"] == "3"
+    page.keyboard.press("Tab")  # the next move of the list
+    page.keyboard.press("Enter")
+    wait_ply(page, 4)
+    assert focused(page)["ply"] == "4"
+    # Back to the game
+    page.focus("#review-back")
+    page.keyboard.press("Enter")
+    wait_ply(page, n)
+    page.wait_for_function("() => !!document.activeElement?.closest('#board')")
+    assert recorder.errors == []
+
+
+def test_a_computer_move_leaves_the_position_reviewed_on_the_board(make_page):
+    """Reviewing while the computer thinks: its move joins the list, the board stays on
+    the position the player looks at (as lichess does), and End comes back to the game."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=hard")
+    page.click("[data-cell][data-selectable='true'] >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_selector("html[data-thinking='true']")
+    page.click("[data-action='review-first']")
+    wait_ply(page, 0)
+    page.wait_for_function("() => document.querySelectorAll('#move-list .move').length === 2",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
+    assert ply(page) == 0 and page.get_attribute("html", "data-reviewing") == "true"
+    assert "Move 0 of 2" in page.inner_text("#status-text")
+    page.click("#review-ply")
+    page.keyboard.press("End")
+    wait_ply(page, 2)
+    assert page.get_attribute("html", "data-reviewing") == "false"
+    assert page.locator("[data-cell][data-selectable='true']").count() > 0
+    assert recorder.errors == []
+
+
+# every worker of role "analysis" fails at once (its script throws)
+BREAK_ANALYSIS = """
+(() => {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      let role = null;
+      try { role = JSON.parse(options?.name ?? "{}").role; } catch { role = null; }
+      if (role === "analysis")
+        url = URL.createObjectURL(new Blob(["throw new Error('broken on purpose')"],
+                                           {type: "text/javascript"}));
+      super(url, options);
+    }
+  };
+})();
+"""
+
+
+def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, site):
+    page, recorder = make_page(wait_ready=False)
+    page.add_init_script(BREAK_ANALYSIS)
+    page.goto("about:blank")
+    page.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    wait_engine(page)
+    page.click("[data-cell][data-selectable='true'] >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_function("() => document.querySelectorAll('#move-list .move').length === 2",
+                           timeout=60_000)
+    wait_text(page, "#analysis-state", "The analysis is unavailable")
+    assert page.get_attribute("html", "data-analysing") == "false"
+    # the game itself goes on
+    wait_idle(page)
+    assert page.locator("[data-cell][data-selectable='true']").count() > 0
+    # a hint asks the analysis: said as unavailable, not searched forever
+    page.click("[data-action='hint']")
+    page.wait_for_function("() => document.documentElement.dataset.hinting === 'false'",
+                           timeout=30_000)
+    assert "engine" in (page.inner_text("[data-message]") or "").lower()
+    assert [e for e in recorder.errors if "broken on purpose" not in e] == []

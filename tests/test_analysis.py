@@ -78,7 +78,8 @@ NIBBLE_FORCED = {
               "e2", "f8", "i2", "b7", "h6", "f2+i5", "i4", "g1+c5", "g2", "d3+f7", "i3+c7",
               "g6", "d4", "d5+e7", "f6", "e3", "h5", "f3+e4+h4"]}
 
-KEYS = {"ply", "to_move", "chances", "best", "exact", "winner", "iterations", "ms", "level"}
+KEYS = {"ply", "to_move", "chances", "best", "exact", "winner", "forced", "iterations", "ms",
+        "level"}
 
 
 def analyse(record: dict, ply: int | None = None, **fields) -> dict:
@@ -206,6 +207,9 @@ def test_a_forced_move_is_played_and_the_position_after_it_judged():
     assert state.legal_moves_str() == ["S-c3x"]  # the small peg must leave: seat 1 wins
     assert answer["best"] == "S-c3x" and answer["to_move"] == 0
     assert answer["exact"] and answer["winner"] == 1 and answer["chances"] == [0.0, 1.0]
+    # the mover had no choice: the page never judges such a move
+    assert answer["forced"] is True
+    assert analyse(ONE_GAME, 19, iterations=300)["forced"] is False
 
 
 def test_an_alpha_beta_forced_result_is_proved_by_the_solver():

@@ -103,3 +103,16 @@ def test_accuracy_and_summaries() -> None:
     assert rows[0]["accuracy"] > rows[1]["accuracy"]
     assert run("summarise([], 3)")[2]["accuracy"] is None
     assert run("THRESHOLDS") == [["blunder", 0.3], ["mistake", 0.2], ["inaccuracy", 0.1]]
+
+
+def test_a_move_without_a_choice_is_never_marked_nor_counted() -> None:
+    """A pass or any only move: the analysis says `forced`, and the drop between two
+    searches of a position and the next is noise, not the mover's fault."""
+    before = dict(answer([0.8, 0.2]), forced=True)
+    after = answer([0.3, 0.7], 1)
+    got = run(f"judge('pass', {json.dumps(before)}, {json.dumps(after)}, 0)")
+    assert got["mark"] is None and got["best"] is None and got["drop"] == 0
+    # the same drop with a choice is a blunder
+    assert run(f"judge('b2', {json.dumps(answer([0.8, 0.2]))}, {json.dumps(after)}, 0).mark") == "blunder"
+    rows = run(f"summarise([judge('pass', {json.dumps(before)}, {json.dumps(after)}, 0)], 2)")
+    assert rows[0]["moves"] == 0 and rows[0]["accuracy"] is None

@@ -31,6 +31,7 @@ import { createAnalysis } from "./review/analysis.js";
 import { createNavigation } from "./review/navigation.js";
 import { createRetro } from "./review/retro.js";
 import { bestOverlays, renderReview } from "./review/view.js";
+import { noteFocus, restoreFocus } from "./ui/focus-keep.js";
 
 
 const html = document.documentElement;
@@ -44,6 +45,7 @@ const app = {
   // the background analysis's own worker (review/analysis.js), started once there is work
   analyst: new EngineClient({ name: "analysis", beats: true }),
   render: () => {
+    const focused = noteFocus();
     render(app);
     app.navigation.update();
     renderReview(app, seatNamer(state));
@@ -51,6 +53,7 @@ const app = {
     app.toolbar.fit(); // the game's name and the Pause label change its widths
     app.zoom.update(state.review?.view ?? state.view);
     app.walkthrough.update();
+    restoreFocus(focused, app.board);
   },
   interactive: () => interactive(state),
   closeResultDialog,

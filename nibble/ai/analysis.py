@@ -4,7 +4,7 @@ Request: ``{"op": "analyse", "record", "ply"?, "budget_ms"?, "iterations"?, "see
 the position analysed is the one after the record's first ``ply`` moves (default: all of
 them). Answer (docs/contracts.md)::
 
-    {"ply", "to_move", "chances": [one per seat], "best", "exact", "winner",
+    {"ply", "to_move", "chances": [one per seat], "best", "exact", "winner", "forced",
      "iterations", "ms", "level": "hard"}
 
 How it is found:
@@ -16,7 +16,8 @@ How it is found:
   request: positions come in any order, and a fresh search keeps one answer from
   depending on what was asked before (and leaves the ``ai`` op's kept tree alone). A
   forced move is played and the position after it searched (its chances are this
-  position's).
+  position's); ``forced`` then says that the side to move had that one move only (a
+  move without a choice is never judged).
 * The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
   the side to move (returns are +1 for the winner and -1 for the others). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
@@ -104,10 +105,13 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     def left_ms() -> float:
         return max(1.0, budget_ms - (time.perf_counter() - start) * 1000)
 
+    forced = 0  # moves played because they were the only ones (a run of them)
+
     def answer(to_move: int | None, chances: list[float], best: str | None,
                winner: int | None, exact: bool, iterations: int) -> dict[str, Any]:
         return {"ply": ply, "to_move": to_move, "chances": _rounded(chances), "best": best,
                 "exact": exact, "winner": winner if exact else None,
+                "forced": to_move is not None and forced > 0,
                 "iterations": iterations, "ms": round((time.perf_counter() - start) * 1000, 1),
                 "level": LEVEL}
 
@@ -116,7 +120,7 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     to_move = state.to_move
     player = TunedPlayer(req.seed)
     best: str | None = None
-    iterations = forced = 0
+    iterations = 0
     while True:
         decision = player.choose(state, Budget(left_ms(), req.iterations))
         iterations += decision.iterations

@@ -238,45 +238,58 @@ function renderResult(current, ctx) {
   slot.replaceChildren(banner);
 }
 
+// The move list: one button per move (a click reviews it). Built again only for another
+// game or a move taken back; a move added is appended and the position shown only moves
+// aria-current, so that a focused move keeps the focus (and its mark, review/view.js).
 function renderMoves(app, moves, view) {
   const { state } = app;
   const list = $("#move-list");
   const shownPly = state.review ? state.review.ply : moves.length;
-  if (list.childElementCount === moves.length && list.dataset.shown === String(shownPly) && list.dataset.key === moves.join(" ")) return;
-  list.dataset.shown = String(shownPly);
-  list.dataset.key = moves.join(" ");
-  list.replaceChildren();
-  // who made each move, when turns are not one move each (the game's: a reviewed
-  // position's view knows only the moves before it)
-  const seats = state.view?.movers || view.movers || null;
-  const players = view.players || 2;
-  moves.forEach((move, i) => {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "move";
-    button.dataset.ply = String(i + 1);
-    if (i + 1 === shownPly) button.setAttribute("aria-current", "step");
-    const dot = document.createElement("span");
-    dot.className = `seat-dot seat-${seats ? seats[i] : i % players}`;
-    const num = document.createElement("span");
-    num.className = "move-num";
-    num.textContent = `${i + 1}.`;
-    const text = document.createElement("span");
-    text.className = "move-text";
-    text.textContent = move;
-    button.append(num, dot, text);
-    button.addEventListener("click", () => app.review(i + 1));
-    li.append(button);
-    list.append(li);
-  });
-  $("#moves-empty").hidden = moves.length > 0;
-  const currentButton = list.querySelector('[aria-current="step"]');
-  if (currentButton) {
-    // scroll the list only (scrollIntoView would scroll the whole page on a phone)
-    const item = currentButton.parentElement;
-    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = item.offsetTop - list.clientHeight / 2;
+  const key = `${state.id} ${moves.join(" ")}`;
+  const old = list.dataset.key ?? "";
+  if (key !== old) {
+    // the game's moves (in any position shown): who made each, when turns are not one
+    // move each (a reviewed position's view knows only the moves before it)
+    const seats = state.view?.movers || view.movers || null;
+    const players = view.players || 2;
+    // (a key of no moves ends with the space before them)
+    const appended = old !== "" && key.startsWith(old.endsWith(" ") ? old : `${old} `) && list.childElementCount <= moves.length;
+    if (!appended) list.replaceChildren();
+    for (let i = list.childElementCount; i < moves.length; i++) list.append(moveItem(app, moves[i], i, seats ? seats[i] : i % players));
+    list.dataset.key = key;
+  }
+  if (list.dataset.shown !== String(shownPly)) {
+    list.dataset.shown = String(shownPly);
+    list.querySelector('[aria-current="step"]')?.removeAttribute("aria-current");
+    const currentButton = list.querySelector(`.move[data-ply="${shownPly}"]`);
+    if (currentButton) {
+      currentButton.setAttribute("aria-current", "step");
+      // scroll the list only (scrollIntoView would scroll the whole page on a phone)
+      const item = currentButton.parentElement;
+      if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = item.offsetTop - list.clientHeight / 2;
+      }
     }
   }
+  $("#moves-empty").hidden = moves.length > 0;
+}
+
+function moveItem(app, move, i, seat) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "move";
+  button.dataset.ply = String(i + 1);
+  const dot = document.createElement("span");
+  dot.className = `seat-dot seat-${seat}`;
+  const num = document.createElement("span");
+  num.className = "move-num";
+  num.textContent = `${i + 1}.`;
+  const text = document.createElement("span");
+  text.className = "move-text";
+  text.textContent = move;
+  button.append(num, dot, text);
+  button.addEventListener("click", () => app.review(i + 1));
+  li.append(button);
+  return li;
 }

@@ -414,6 +414,7 @@ export default {
   "review.point": "Move {ply}, {move}",
   "review.not-yet": "not analysed yet",
   "review.analysing": "Analysing… {done} of {total} positions",
+  "review.unavailable": "The analysis is unavailable: its engine did not start.",
   "review.judged": "{move} was {mark} ({player} lost {drop} points of winning chances).",
   "review.best-was": "Best was {move}.",
   "review.best-here": "Best here: {move}.",

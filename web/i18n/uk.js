@@ -414,6 +414,7 @@ export default {
   "review.point": "Хід {ply}, {move}",
   "review.not-yet": "ще не проаналізовано",
   "review.analysing": "Аналіз… {done} з {total} позицій",
+  "review.unavailable": "Аналіз недоступний: його рушій не запустився.",
   "review.judged": "{move}: {mark} ({player} втрачає {drop} пунктів шансів на перемогу).",
   "review.best-was": "Найкраще було {move}.",
   "review.best-here": "Найкраще тут: {move}.",

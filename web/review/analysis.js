@@ -9,16 +9,21 @@
 // position FAST_MS; once it is done and the player has left the page alone for a while,
 // a second pass gives each DEEP_MS. Hints ask for the position shown, before the rest.
 //
+// A worker that cannot start is tried again a few times, a while apart; meanwhile the
+// review says that the analysis is unavailable (the game itself never depends on it).
+//
 // Hooks: html[data-analysing="true"] while the first pass runs (or a hint is searched).
 
-import { call, Cancelled } from "../session/turns.js";
+import { call, Cancelled, EngineError } from "../session/turns.js";
 
 export const FAST_MS = 300;
 export const DEEP_MS = 1200;
 export const HINT_MS = 1500;
 const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second pass
 const BLOCKED_RETRY_MS = 400;
-const CACHE_SIZE = 4_000;
+const CACHE_SIZE = 4_000; // positions kept (at least the game shown's, however long)
+const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again after this
+const MAX_FAILED_RETRIES = 3;
 const html = document.documentElement;
 // refusals of the position itself (kept, so as not to ask again); anything else (a worker
 // that died or is not there) is asked again later
@@ -50,7 +55,9 @@ export function createAnalysis(app, engine) {
     if (old && !old.error && old.budget > answer.budget && !answer.error) return;
     cache.delete(key);
     cache.set(key, answer);
-    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
+    // (the game shown's positions are always kept: evicting them would analyse it forever)
+    const cap = Math.max(CACHE_SIZE, 2 * ((state.record?.moves.length ?? 0) + 1));
+    while (cache.size > cap) cache.delete(cache.keys().next().value);
     version++;
   }
 
@@ -82,11 +89,39 @@ export function createAnalysis(app, engine) {
     });
   }
 
+  // A worker that failed to start: start it again now and then (a download that failed
+  // for a moment, a device short of memory), a few times.
+  let failedRetries = 0;
+  let failedSince = 0;
+  function retryFailed() {
+    if (!failedSince) failedSince = performance.now();
+    if (failedRetries >= MAX_FAILED_RETRIES || performance.now() - failedSince < RETRY_FAILED_MS) return;
+    failedRetries++;
+    failedSince = 0;
+    engine.retry();
+  }
+  // Requests waiting for a worker that then failed to start: the client keeps them for a
+  // later boot, the analysis does not wait for one.
+  const waiting = new Set();
+  engine.onState = (status) => {
+    if (status === "ready") failedRetries = 0;
+    if (status !== "failed") failedSince = 0;
+    if (status === "failed") {
+      for (const fail of waiting) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
+      waiting.clear();
+    }
+    changed(-1); // the review says whether the analysis is available
+    setTimeout(pump, 0); // up: at once, not at the next check; failed: say it is not working
+  };
+
   // Why the background work must wait now, or null.
   function blocked() {
     if (!enabled) return "off";
     if (html.dataset.engine !== "ready" || !state.record) return "engine";
-    if (engine.state === "failed" || engine.state === "stalled") return "worker"; // its client retries or says so
+    if (engine.state === "failed") {
+      retryFailed();
+      return "worker";
+    }
     // a computer seat about to think: leave it the processor (it is scheduled after a render)
     const view = state.view;
     if (view && !view.result && !state.paused && state.seats[view.to_move] === "ai") return "computer";
@@ -101,6 +136,9 @@ export function createAnalysis(app, engine) {
     const total = record.moves.length;
     const shown = state.review ? state.review.ply : total;
     const missing = (ply) => !cache.has(keyOf(record, ply));
+    // nothing to review before the first move (a hint asks for itself: best()); a new
+    // game's first seconds belong to the computer's worker starting
+    if (total === 0) return null;
     if (missing(shown)) return { record, ply: shown, budget: FAST_MS };
     for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS };
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
@@ -118,7 +156,14 @@ export function createAnalysis(app, engine) {
 
   async function analyse(record, ply, budget) {
     const seed = 1 + (ply % 1000); // reproducible per position
-    const response = await call(engine, { op: "analyse", record, ply, budget_ms: budget, seed }, { timeoutMs: limitFor(budget) });
+    let fail;
+    const failed = new Promise((_, reject) => waiting.add((fail = reject)));
+    let response;
+    try {
+      response = await Promise.race([call(engine, { op: "analyse", record, ply, budget_ms: budget, seed }, { timeoutMs: limitFor(budget) }), failed]);
+    } finally {
+      waiting.delete(fail);
+    }
     const answer = { ...response, budget };
     store(keyOf(record, ply), answer);
     if (record === state.record) changed(ply);
@@ -144,9 +189,15 @@ export function createAnalysis(app, engine) {
       retry = setTimeout(pump, job.wait);
       return;
     }
+    if (engine.state !== "ready") {
+      // started once there is work; booting, or restarting after a crash: a moment later
+      if (engine.state === "idle") engine.start();
+      setAnalysing(!job.deep);
+      retry = setTimeout(pump, BLOCKED_RETRY_MS);
+      return;
+    }
     running = true;
     if (!job.deep) setAnalysing(true);
-    if (engine.state === "idle") engine.start();
     try {
       await analyse(job.record, job.ply, job.budget);
     } catch (error) {
@@ -179,6 +230,7 @@ export function createAnalysis(app, engine) {
     if (known && known.best !== undefined && !known.error) return known;
     setAnalysing(true);
     if (engine.state === "idle") engine.start();
+    else if (engine.state === "failed") engine.retry(); // asked for: try at once
     try {
       return await analyse(record, ply, HINT_MS);
     } catch (error) {
@@ -216,6 +268,10 @@ export function createAnalysis(app, engine) {
     answers,
     get version() {
       return version;
+    },
+    // the analysis worker could not start (and may be tried again later)
+    get failed() {
+      return engine.state === "failed";
     },
   };
 }

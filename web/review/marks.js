@@ -24,6 +24,8 @@ export function moverOf(view, ply, before) {
 // until both are known (or when the mover cannot be told).
 export function judge(move, before, after, mover) {
   if (!before || !after || mover == null || before.to_move == null) return null;
+  // the only legal move (a pass): nothing to judge, whatever the two searches' noise says
+  if (before.forced) return { mark: null, drop: 0, best: null, mover, forced: true };
   let drop = before.chances[mover] - after.chances[mover];
   // a proved win thrown away is a blunder whatever the estimates say
   if (before.exact && before.winner === mover && after.exact && after.winner !== mover) drop = Math.max(drop, 1);
@@ -51,11 +53,12 @@ export function accuracyOf(drop) {
   return Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * points) - 3.1669));
 }
 
-// Per seat: {inaccuracy, mistake, blunder, moves, accuracy (0..100, null without moves)}.
+// Per seat: {inaccuracy, mistake, blunder, moves, accuracy (0..100, null without moves)};
+// moves without a choice are not counted.
 export function summarise(judgements, seats) {
   const out = Array.from({ length: seats }, () => ({ inaccuracy: 0, mistake: 0, blunder: 0, moves: 0, total: 0 }));
   for (const j of judgements) {
-    if (!j || j.mover == null || !out[j.mover]) continue;
+    if (!j || j.forced || j.mover == null || !out[j.mover]) continue;
     const row = out[j.mover];
     row.moves++;
     row.total += accuracyOf(j.drop);

@@ -103,7 +103,9 @@ export function renderReview(app, seatName) {
       summary.append(li);
     }
   }
-  $("#analysis-state").textContent = done ? "" : t("review.analysing", { done: chances.filter(Boolean).length, total: chances.length });
+  // what the analysis is doing; said when its worker could not start (it is tried again)
+  const progress = done ? "" : app.analysis.failed ? t("review.unavailable") : t("review.analysing", { done: chances.filter(Boolean).length, total: chances.length });
+  if ($("#analysis-state").textContent !== progress) $("#analysis-state").textContent = progress;
   $('[data-action="learn"]').hidden = !app.retro.available();
 }
 
@@ -155,8 +157,13 @@ export function bestOverlays(app, view) {
     const moves = state.record.moves.slice(0, ply - 1);
     const before = app.turns.known(moves);
     if (!before) {
-      // the position before it is needed to place the move (Number One's pegs, captures)
-      app.turns.positionAfter(moves).then(() => app.render(), () => {});
+      // the position before it is needed to place the move (Number One's pegs, captures):
+      // asked once, drawn when it comes
+      const key = `${state.id} ${ply}`;
+      if (!asking.has(key)) {
+        asking.add(key);
+        app.turns.positionAfter(moves).then(() => app.render(), () => {}).finally(() => asking.delete(key));
+      }
       return [];
     }
     return overlayOf(before.view, judged.best);
@@ -164,6 +171,8 @@ export function bestOverlays(app, view) {
   const answer = usable(app.analysis.at(ply));
   return answer?.best && !view.result ? overlayOf(view, answer.best) : [];
 }
+
+const asking = new Set(); // positions before a marked move being loaded (bestOverlays)
 
 function overlayOf(view, move) {
   const cells = pickerFor(view)?.forMove(move)?.pick ?? [];

@@ -96,6 +96,7 @@ export function createSession(app) {
 
   function adopt(entry, response) {
     following = null;
+    const same = entry.id === state.id; // another tab's move in our game: a review stays
     state.id = entry.id;
     state.rev = entry.rev;
     state.stamp = entry.stamp;
@@ -109,7 +110,7 @@ export function createSession(app) {
     state.announce = false;
     state.paused = false;
     library.setTabGame(entry.id);
-    app.turns.setPosition(response.record, response.view, { save: false });
+    app.turns.setPosition(response.record, response.view, { save: false, keepReview: same });
   }
 
   // Resume a library entry. False (and the entry kept aside, reported once) when it can

@@ -40,6 +40,17 @@ export async function call(engine, request, options) {
 
 // Positions seen lately, so that undo, redo and review need no engine call.
 const KNOWN = 128;
+const FORCED_AFTER_MS = 900; // a forced pass is said, then played this much later
+const FORCED_RETRY_MS = 300; // … or as soon as the page is free (busy, reviewing, booting)
+
+// Does `next` continue the game `old` (same game, options and set-up, and more moves that
+// begin with all of old's)? Such a change keeps the position reviewed.
+export function continues(old, next) {
+  if (!old || !next || old === next) return false;
+  return old.game === next.game && JSON.stringify(old.options ?? {}) === JSON.stringify(next.options ?? {}) &&
+    (old.setup ?? "") === (next.setup ?? "") && next.moves.length > old.moves.length &&
+    old.moves.every((move, i) => next.moves[i] === move);
+}
 
 export function createTurns(app) {
   const { state } = app;
@@ -100,16 +111,19 @@ export function createTurns(app) {
   }
 
   // Show `record`/`view` as the game's position. `save`: false when the position came from
-  // storage (another tab, a resume) and is already saved as it is.
-  function setPosition(record, view, { save = true } = {}) {
+  // storage (another tab, a resume) and is already saved as it is. `keepReview`: a move
+  // the player did not make (the computer's, another tab's) leaves the position they are
+  // reviewing on the board, as lichess does; the move list and the chart grow.
+  function setPosition(record, view, { save = true, keepReview = false } = {}) {
     if (state.hinting) cancelThinking(); // a hint for the position that is going away
     const moved = state.announce && state.record && record.moves.length === state.record.moves.length + 1;
+    const reviewing = keepReview && state.review && !state.practice && continues(state.record, record);
     state.record = record;
     state.view = view;
     remember(record, view);
     state.sel = EMPTY;
     state.hint = null;
-    state.review = null;
+    if (!reviewing) state.review = null;
     state.practice = null; // "learn from your mistakes" is over once the game moves on
     state.picker = pickerFor(view);
     state.generation++;
@@ -119,7 +133,7 @@ export function createTurns(app) {
     rememberView(state.id, record, view, state.games); // drawn at once on the next visit
     if (!state.busy) app.render(); // else withBusy renders once it is done
     if (moved) announceMove(view);
-    if (moved && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
+    if (moved && !reviewing && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
@@ -150,16 +164,25 @@ export function createTurns(app) {
     }
   }
 
-  // A move a human seat cannot avoid (a forced pass) is played for them, and said.
+  // A move a human seat cannot avoid (a forced pass) is played for them, and said. It
+  // waits for the page to be free (a request under way, the engine restarting, the player
+  // reviewing an earlier move), however long that takes: the game has no other way on.
+  // Anything that sets another position ends the wait.
   function playForced() {
     const view = state.view;
     const forced = view?.input?.forced;
-    if (!forced || view.result || isAi(state, view.to_move) || state.review) return;
+    if (!forced || view.result || isAi(state, view.to_move)) return;
     const generation = state.generation;
     showMessage(t(`forced.${forced}`, { player: seatNamer(state)(view.to_move) }), "info", null, { key: "forced" });
-    setTimeout(() => {
-      if (generation === state.generation && !state.busy) withBusy(() => playMove(forced));
-    }, 900);
+    const attempt = () => {
+      if (generation !== state.generation) return;
+      if (state.busy || state.review || state.early || html.dataset.engine !== "ready") {
+        setTimeout(attempt, FORCED_RETRY_MS);
+        return;
+      }
+      withBusy(() => playMove(forced));
+    };
+    setTimeout(attempt, FORCED_AFTER_MS);
   }
 
   // An engine refusal in the player's words; anything else as an unexpected error.
@@ -226,7 +249,8 @@ export function createTurns(app) {
   // A move not made on the board (a swap): a button of the pick bar.
   function playAction(move) {
     if (!app.interactive()) return;
-    withBusy(() => playMove(move));
+    if (state.practice) app.retro.attempt(move); // a try in the position shown
+    else withBusy(() => playMove(move));
   }
 
   function clearPick() {
@@ -256,11 +280,13 @@ export function createTurns(app) {
   // A click that picks nothing: ask the engine why that move is not allowed, and say it
   // next to the board in the player's language ("b2 cannot take a disc: …").
   async function explainClick(id) {
-    const view = state.view;
+    // the position on the board: the game's, or an earlier one while learning from mistakes
+    const view = state.review?.view ?? state.view;
+    const record = state.review ? { ...state.record, moves: state.record.moves.slice(0, state.review.ply) } : state.record;
     const probe = presentationFor(view.game).probeMove?.(view, state.sel, id);
     if (!probe) return;
     const generation = state.generation;
-    const response = await app.rules.request({ op: "play", record: state.record, move: probe });
+    const response = await app.rules.request({ op: "play", record, move: probe });
     if (generation !== state.generation || !response?.error) return;
     showMessage(explain(response.error), "warning", null, { key: "why-not", sticky: false });
   }
@@ -348,7 +374,7 @@ export function createTurns(app) {
         state.redo = [];
         state.announce = true;
         app.session.computerMoved();
-        setPosition(response.record, response.view);
+        setPosition(response.record, response.view, { keepReview: true });
       } catch (error) {
         if (error instanceof Cancelled || generation !== state.generation) return;
         setThinking(false);
@@ -406,14 +432,17 @@ export function createTurns(app) {
   }
 
   async function review(ply) {
-    if (!state.record || state.practice) return;
-    if (ply >= state.record.moves.length) {
+    const record = state.record;
+    if (!record || state.practice) return;
+    if (ply >= record.moves.length) {
       state.review = null;
       app.render();
       return;
     }
     try {
-      const response = await positionAfter(state.record.moves.slice(0, ply));
+      const response = await positionAfter(record.moves.slice(0, ply));
+      // another game, an undo or a practice came meanwhile: that position is not wanted
+      if (state.practice || (state.record !== record && !continues(record, state.record))) return;
       state.review = { ply, view: response.view };
       app.render();
     } catch (error) {
