@@ -335,8 +335,14 @@ def visit(context, site, sizes: Sizes) -> tuple[object, dict]:
     sent = served(site, since, ready_at, sizes)
     # where the rules worker's boot went (ms after it started; engine-worker.js marks)
     marks = page.evaluate("window.nibbleApp?.rules?.bootMarks ?? null")
+    # and the page's own (app.js, engine-client.js): ms after navigation
+    page_marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark')"
+        ".filter(m => m.name.startsWith('nibble:'))"
+        ".map(m => [m.name.slice(7), Math.round(m.startTime)]))")
     result = {
         "worker_marks": marks,
+        "page_marks": page_marks,
         "board_ms": None if probe["board"] is None else round(probe["board"]),
         "ready_ms": round(probe["ready"]),
         "box_ms": None if probe["box"] is None else round(probe["box"]),

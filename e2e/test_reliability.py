@@ -542,6 +542,42 @@ def test_a_damaged_cached_file_is_fetched_again(make_page):
     assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
 
 
+# whether the page ever showed its failed state (an init script: before the page's modules)
+WATCH_FAILED = """
+window.__sawFailed = false;
+new MutationObserver(() => {
+  if (document.documentElement?.dataset.engine === "failed") window.__sawFailed = true;
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-engine"]});
+"""
+
+
+def test_a_runtime_that_arrives_damaged_is_fetched_again_without_asking(make_page, site):
+    """The first download of the runtime's WebAssembly arrives damaged (as a cache that
+    was not checked could serve it): the worker says "damaged", and its client boots again
+    at once past the caches; the player never sees the failed state."""
+    page, recorder = make_page(wait_ready=False)
+    sent = {"damaged": 0, "whole": 0}
+
+    def serve(route):
+        if not sent["damaged"]:
+            sent["damaged"] += 1
+            route.fulfill(status=200, body=b"\0asm\x01\0\0\0" + bytes(992),
+                          headers={"content-type": "application/wasm"})
+        else:
+            sent["whole"] += 1
+            route.continue_()
+
+    page.context.route(f"**{PREFIX}pyodide/pyodide.asm.wasm", serve)
+    page.add_init_script(WATCH_FAILED)
+    page.goto("about:blank")
+    page.goto(site.url + HOT_SEAT)
+    wait_engine(page)
+    assert sent["damaged"] == 1 and sent["whole"] >= 1, sent
+    assert page.evaluate("window.__sawFailed") is False
+    take_first(page)
+    assert recorder.errors == []
+
+
 @pytest.mark.parametrize("broken", [
     "board/render.js reset", "app.js cut short", "board/board.js hangs"])
 def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, site, broken):

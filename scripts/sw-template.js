@@ -26,6 +26,7 @@ const SCOPE = self.registration.scope; // ends with "/"
 const PREFIX = `nibble-precache:${new URL(SCOPE).pathname}:`;
 const CACHE = PREFIX + VERSION;
 const PARALLEL = 4;
+const CHECKED_HEADER = "x-nibble-checked"; // engine-worker.js: "by-caller" on files it checks
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -137,6 +138,11 @@ async function respond(request, path) {
   const url = new URL(path, SCOPE).href;
   const hit = await cache.match(url);
   if (hit) {
+    // The engine's worker checks its two large files itself (it says so in a header) and,
+    // finding one damaged, boots again with "reload": then, and only then, they are read
+    // and hashed here first (13 MB that would otherwise stand between the cache and the
+    // runtime's compile, for each of the page's three workers).
+    if (request.headers.get(CHECKED_HEADER) === "by-caller" && request.cache !== "reload") return hit;
     // the original response object (not a copy) keeps the browser's compiled-wasm cache
     if (await intact(hit, path)) return hit;
     await cache.delete(url);

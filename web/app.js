@@ -495,10 +495,12 @@ async function boot() {
   html.dataset.thinking = "false";
   const booting = bootEngines();
   const early = await paintEarly();
+  performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
   await booting;
   try {
     // a link that arrived while the engine started (a fragment changed in place) wins
     const confirmed = early && !readLink() && (await confirmEarly(early));
+    performance.mark("nibble:confirmed");
     const games = call(app.rules, { op: "games" });
     if (!confirmed) {
       state.games = await games;
@@ -511,6 +513,7 @@ async function boot() {
     delete html.dataset.painted;
     html.dataset.engine = "ready";
     app.render();
+    performance.mark("nibble:ready");
     if (state.early) app.turns.playEarly();
     else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
   } finally {

@@ -14,7 +14,8 @@
 // - a boot step that fails (the worker says why: download, damaged, engine) or stalls
 //   (no progress for BOOT_STALL_MS): the state says so and the page offers a retry, which
 //   starts a fresh worker that bypasses the HTTP cache (a stalled boot that makes progress
-//   again goes back to "booting");
+//   again goes back to "booting"); a file that arrived damaged is first retried so at
+//   once, without asking (once per client);
 // - a worker that dies or stops answering once running: error events, a request that
 //   outlives its time limit, or a missed heartbeat while idle restart the worker, and the
 //   requests in flight are sent again once (records are values, so that is safe);
@@ -88,6 +89,7 @@ export class EngineClient {
     this.nextId = 1;
     this.pending = new Map(); // id -> {request, resolve, timer, timeoutMs, retried}
     this.restarts = [];
+    this._healed = false; // booted again once past the caches after a damaged file
     this.state = "idle";
     this.ready = null;
     // Requests made before the first start() wait for it (the computer's worker starts
@@ -223,6 +225,7 @@ export class EngineClient {
       if (message.step === "ready") {
         this.bootedFrom = message.how || "boot"; // "snapshot": restored from a memory snapshot
         this.bootMarks = message.marks || null; // where the boot's time went (engine-worker.js)
+        performance.mark(`nibble:${this.name}-ready`); // and when the page heard (benchmarks)
         clearTimeout(this._boot.stall);
         this._boot.settled = true;
         this._setState("ready");
@@ -285,6 +288,15 @@ export class EngineClient {
     clearTimeout(this._boot.stall);
     this._stopWorker();
     this.generation++;
+    // A file that arrived damaged (from a cache, most likely: the worker does not have the
+    // service worker check its large files): boot again at once past every cache, which
+    // the service worker checks and repairs. Once per client; then the player is asked.
+    if (kind === "damaged" && !this._healed) {
+      this._healed = true;
+      console.warn(`engine (${this.name}): ${message}; booting again past the caches`);
+      this.start({ reload: true });
+      return;
+    }
     this._setState("failed", { kind, message });
   }
 

@@ -19,6 +19,13 @@
 // arrives: a damaged or cut-short download fails the boot at once with a plain reason
 // (kind "damaged" or "download") instead of hanging. A retry ("reload" in the name)
 // bypasses the HTTP cache. Nothing is fetched from another origin.
+//
+// The two large files (the runtime's WebAssembly and the engine's python.zip) are asked
+// for with a header saying that this worker checks them itself: the service worker then
+// serves them from its cache without reading and hashing them first (13 MB per boot,
+// three workers a visit, in the way of the compile). Damaged there, they fail this boot
+// as "damaged"; the client boots again at once with "reload", which the service worker
+// checks and repairs (engine-client.js, sw-template.js).
 
 const CONFIG = (() => {
   try {
@@ -30,6 +37,8 @@ const CONFIG = (() => {
 const ROOT = new URL(CONFIG.root || "./", self.location.href);
 const PYODIDE_DIR = new URL("pyodide/", ROOT).href;
 const RETRY = CONFIG.reload === true; // a retry after a failed boot: past the HTTP cache
+const CHECKED_HERE = new Set(["pyodide/pyodide.asm.wasm", "pyodide/python.zip"]);
+const CHECKED_HEADER = "x-nibble-checked"; // "by-caller": the service worker need not hash it
 
 function post(message) {
   self.postMessage(message);
@@ -75,6 +84,8 @@ function hex(buffer) {
 
 // Read a clone of the response: count bytes for the progress bar and, once complete,
 // compare its sha-256 with build.json. Any failure fails the boot with its reason.
+const checks = new Set(); // the checks still running (a boot that fails waits for them)
+
 function watch(response, path, step) {
   const total = Number(response.headers.get("content-length")) || 0;
   const reader = response.clone().body.getReader();
@@ -82,7 +93,7 @@ function watch(response, path, step) {
   let done = 0;
   const report = step ? progress : () => {};
   report(step, 0, total);
-  (async () => {
+  const check = (async () => {
     try {
       for (;;) {
         const chunk = await reader.read();
@@ -112,6 +123,8 @@ function watch(response, path, step) {
     const got = hex(await crypto.subtle.digest("SHA-256", body));
     if (got !== sha) fail("damaged", `${path}: the file arrived damaged (${done} bytes, checksum mismatch)`);
   })();
+  checks.add(check);
+  check.finally(() => checks.delete(check));
 }
 
 self.fetch = async (input, init = {}) => {
@@ -122,8 +135,12 @@ self.fetch = async (input, init = {}) => {
     throw new Error(`refusing to fetch from another origin: ${absolute.href}`);
   }
   let response;
+  const own = absolute.href.startsWith(ROOT.href) ? absolute.href.slice(ROOT.href.length) : "";
+  const options = { ...init };
+  if (RETRY) options.cache = "reload";
+  if (CHECKED_HERE.has(own)) options.headers = { ...(init.headers || {}), [CHECKED_HEADER]: "by-caller" };
   try {
-    response = await realFetch(input, RETRY ? { ...init, cache: "reload" } : init);
+    response = await realFetch(input, options);
   } catch (error) {
     fail("download", `${absolute.pathname}: ${error?.message || error}`);
     throw error;
@@ -378,7 +395,10 @@ async function boot() {
   if (made) storeSnapshot(build, made); // after ready: the page does not wait for it
 }
 
-const ready = boot().catch((error) => {
+const ready = boot().catch(async (error) => {
+  // a damaged file makes the runtime fail too, often before its check ends: the check's
+  // verdict ("damaged": the page boots again past the caches) comes first if it can
+  await Promise.race([Promise.allSettled([...checks]), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   fail(error?.kind || "engine", error?.message || String(error));
   throw error;
 });
