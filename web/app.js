@@ -488,6 +488,7 @@ async function confirmEarly(early) {
 }
 
 async function boot() {
+  performance.mark("nibble:modules"); // every module fetched and run (benchmarks)
   setLanguage(new URLSearchParams(window.location.search).get("lang") || storedLanguage() || navigator.language);
   translateDom();
   wireLanguage();

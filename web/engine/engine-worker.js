@@ -250,23 +250,29 @@ function snapshotKey(build) {
 // The stored snapshot of this build, or null when there is none (a quick look). Its bytes
 // come as a promise that rejects when they are damaged, so that Pyodide fetches and
 // compiles the runtime while they are read and checked (loadPyodide accepts a promise).
-async function findSnapshot(build) {
+// The stored snapshot, looked for at once: before build.json is read (the cache holds
+// one build's snapshot; storeSnapshot deletes the others), so that reading and checking
+// its 30 MB go on while the runtime compiles. Resolves to null, or {key, build, bytes}:
+// `build` is the build that stored it (compared once build.json is read), `bytes`
+// resolves once they are read and their sha-256 matches, and rejects otherwise.
+async function findSnapshot() {
   if (!self.caches || RETRY || CONFIG.snapshot === false) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(snapshotKey(build));
+    const keys = await cache.keys();
+    if (keys.length !== 1) return null; // none (or several: a store under way)
+    const response = await cache.match(keys[0]);
     if (!response) return null;
     // wrapped: an async function returning a bare promise would wait for it
     const bytes = (async () => {
       const body = new Uint8Array(await response.arrayBuffer());
-      const sha = response.headers.get("x-sha256");
       const got = hex(await crypto.subtle.digest("SHA-256", body));
-      if (got !== sha || response.headers.get("x-build") !== build.build) throw new Error("the stored snapshot is damaged");
+      if (got !== response.headers.get("x-sha256")) throw new Error("the stored snapshot is damaged");
       mark("snapshot read");
       return body;
     })();
     bytes.catch(() => {}); // seen through loadPyodide, below
-    return { bytes };
+    return { key: keys[0].url, build: response.headers.get("x-build"), bytes };
   } catch (error) {
     console.warn("engine: cannot read the stored snapshot:", error);
     return null;
@@ -290,9 +296,9 @@ async function storeSnapshot(build, bytes) {
   }
 }
 
-async function forgetSnapshot(build) {
+async function forgetSnapshot(key) {
   try {
-    await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey(build));
+    await (await caches.open(SNAPSHOT_CACHE)).delete(key);
   } catch {
     /* nothing stored, or no Cache Storage */
   }
@@ -317,6 +323,7 @@ async function boot() {
   mark("start");
   progress("runtime", 0, 0);
   compileEarly(); // checked against build.json once that is read
+  const found = findSnapshot(); // read and checked while everything else goes on
   // Pyodide's two scripts, parsed while everything else arrives (Pyodide would import its
   // Emscripten module only once configured: it is handed over, as createPyodideModule)
   const scripts = ["pyodide.mjs", "pyodide.asm.mjs"].map((name) => import(new URL(name, PYODIDE_DIR).href));
@@ -332,7 +339,6 @@ async function boot() {
   expected = build.files || {};
   knowExpected();
   mark("build.json");
-  const found = findSnapshot(build); // read and checked while the scripts are parsed
 
   const [pyodideMjs, asmMjs] = await Promise.all(
     scripts.map((script, i) =>
@@ -344,7 +350,12 @@ async function boot() {
   const { loadPyodide } = pyodideMjs;
   const createPyodideModule = asmMjs.default;
   mark("pyodide.mjs");
-  const snapshot = await found;
+  let snapshot = await found;
+  if (snapshot && snapshot.build !== build.build) {
+    // another build's (the runtime or the engine changed): it cannot be restored here
+    forgetSnapshot(snapshot.key);
+    snapshot = null;
+  }
   let pyodide = null;
   let restored = false;
   if (snapshot) {
@@ -356,7 +367,7 @@ async function boot() {
     } catch (error) {
       console.warn("engine: the snapshot did not restore; booting without it:", error);
       pyodide = null;
-      await forgetSnapshot(build);
+      await forgetSnapshot(snapshot.key);
     }
   }
   let made = null;
