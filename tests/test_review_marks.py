@@ -113,6 +113,7 @@ def test_a_move_without_a_choice_is_never_marked_nor_counted() -> None:
     got = run(f"judge('pass', {json.dumps(before)}, {json.dumps(after)}, 0)")
     assert got["mark"] is None and got["best"] is None and got["drop"] == 0
     # the same drop with a choice is a blunder
-    assert run(f"judge('b2', {json.dumps(answer([0.8, 0.2]))}, {json.dumps(after)}, 0).mark") == "blunder"
+    chosen = json.dumps(answer([0.8, 0.2]))
+    assert run(f"judge('b2', {chosen}, {json.dumps(after)}, 0).mark") == "blunder"
     rows = run(f"summarise([judge('pass', {json.dumps(before)}, {json.dumps(after)}, 0)], 2)")
     assert rows[0]["moves"] == 0 and rows[0]["accuracy"] is None
