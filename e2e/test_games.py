@@ -140,6 +140,8 @@ def test_nebuchadnezzar_forced_pass_is_said_on_the_status_line_naming_the_player
     assert status_text(page) == "Capture xa1:a1: 1 disc changes colour. Confirm to capture."
     page.click(CONFIRM)
     wait_ply(page, 2)
+    # the pass's notice is gone once the game moved on past it
+    assert page.locator("[data-message][data-key='forced']").count() == 0
     # the last move: a small circle inside the disc (the walls and captures ring discs)
     a1 = page.locator("[data-cell='a1']")
     assert a1.get_attribute("data-marked") == "true"

@@ -54,6 +54,7 @@ const app = {
     app.zoom.update(state.review?.view ?? state.view);
     app.walkthrough.update();
     restoreFocus(focused, app.board);
+    syncAddress();
   },
   interactive: () => interactive(state),
   closeResultDialog,
@@ -421,6 +422,19 @@ function queryOrigin() {
   return keys.sort().map((k) => `${k}=${params.get(k)}`).join("&");
 }
 
+// The address bar names the game shown: a ?game= link stays while its game is shown (a
+// reload resumes it: chooseGame), and goes once another game is (a game of the library,
+// a new one), so that a reload resumes the game shown instead of starting the link's game
+// afresh. The page's language stays in it.
+function syncAddress() {
+  if (html.dataset.engine !== "ready" || !state.record) return;
+  const origin = queryOrigin();
+  if (!origin || state.origin === origin) return;
+  const url = new URL(window.location.href);
+  for (const key of [...url.searchParams.keys()]) if (!RESERVED.has(key)) url.searchParams.delete(key);
+  history.replaceState(history.state, "", url.href);
+}
+
 // Draw the game this visit will open from what was stored (a repeat visit) or what the
 // build made (a first visit), before any engine is up. Null when that game cannot be
 // known without the engine (a shared link, a new ?game= link): the loading card then.
@@ -529,6 +543,8 @@ function wire() {
   wireMenu($('[data-action="more"]'), $("#more-menu"));
   trapFocus();
   window.addEventListener("resize", () => app.zoom.update(state.review?.view ?? state.view));
+  // the tab's title says "Your move" only while the page is in the background (render.js)
+  document.addEventListener("visibilitychange", () => state.view && app.render());
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
     if (!target || target.disabled) return;

@@ -55,7 +55,7 @@ export function render(app) {
   html.dataset.game = view.game;
   const info = state.games?.games?.find((g) => g.id === view.game);
   const name = info ? gameName(info) : view.game;
-  document.title = t("page.title", { game: name });
+  updateTitle(state, name);
   const title = $("#game-title");
   if (title.textContent !== name) title.textContent = name;
   $('[data-action="choose-game"]').setAttribute("aria-label", t("action.choose-game", { game: name }));
@@ -140,6 +140,17 @@ export function render(app) {
   renderResult(current, ctx);
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
+}
+
+// The tab's title: the game's name, or "Your move — Nibble" while the page is in the
+// background and a human seat is to move in a game where the other side moves by itself
+// (a computer seat): the player in another tab sees that the computer has answered.
+export function updateTitle(state, name) {
+  const view = state.view;
+  const waiting = document.visibilityState === "hidden" && !!view && !view.result && !state.review && !state.practice &&
+    !isAi(state, view.to_move) && state.seats.some((s) => s === "ai") && html.dataset.engine === "ready";
+  const title = t(waiting ? "page.title.your-move" : "page.title", { game: name });
+  if (document.title !== title) document.title = title;
 }
 
 // What the pending move changes, drawn over the board.

@@ -203,7 +203,7 @@ export default {
   "number-one.moving": "to move",
   "number-one.in": "in the game",
   "number-one.tokens": "Tokens left: {count}",
-  "number-one.legend": "Pegs show their player's number; their size is small, medium or large. A bar under the number: the peg is turned. Black dots are tokens.",
+  "number-one.legend": "Pegs show their player's number; their size is small, medium or large. A bar under the number: the peg is turned. A filled dot in a hole is a token; a hole without one is empty.",
   "number-one.result": "{player} is the last player standing. Out, in order: {order}.",
   "option.players": "Players",
   "option.pegs": "Pegs on the start holes (before the corner · corner · after it)",
@@ -338,6 +338,7 @@ export default {
   "number-one.announce.removed": "{player}: the {peg} on {hole} leaves the board",
 
   "page.title": "{game} — play in your browser",
+  "page.title.your-move": "Your move — {game}",
 
   "engine.loading": "Getting the game ready…",
 

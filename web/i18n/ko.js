@@ -192,7 +192,7 @@ export default {
   "number-one.moving": "차례",
   "number-one.in": "게임 중",
   "number-one.tokens": "남은 토큰: {count}",
-  "number-one.legend": "말에는 플레이어 번호가 있고 크기는 작은·중간·큰 세 가지입니다. 번호 아래 막대는 뒤집힌 말입니다. 검은 점은 토큰입니다.",
+  "number-one.legend": "말에는 플레이어 번호가 있고 크기는 작은·중간·큰 세 가지입니다. 번호 아래 막대는 뒤집힌 말입니다. 구멍 안의 채워진 점은 토큰이고, 점이 없는 구멍은 비어 있습니다.",
   "option.players": "플레이어 수",
   "option.pegs": "시작 구멍의 말 (모서리 앞 · 모서리 · 모서리 뒤)",
   "option.pegs.MSL": "중간 · 작은 · 큰",
@@ -339,6 +339,7 @@ export default {
   "number-one.announce.removed": "{player}: {hole}의 {peg}, 판에서 나감",
 
   "page.title": "{game} — 브라우저에서 즐기기",
+  "page.title.your-move": "당신 차례 — {game}",
 
   "engine.loading": "게임을 준비하는 중…",
 

@@ -189,7 +189,7 @@ export default {
   "number-one.moving": "ходить",
   "number-one.in": "у грі",
   "number-one.tokens": "Фішок лишилося: {count}",
-  "number-one.legend": "На кілку — номер гравця; кілки малі, середні й великі. Риска під номером: кілок перевернутий. Чорні точки — фішки.",
+  "number-one.legend": "На кілку — номер гравця; кілки малі, середні й великі. Риска під номером: кілок перевернутий. Зафарбована точка в лунці — фішка; лунка без неї порожня.",
   "number-one.result": "Останнім у грі лишився гравець: {player}. Вибули по черзі: {order}.",
   "option.players": "Кількість гравців",
   "option.pegs": "Кілки на стартових лунках (перед кутом · кут · за кутом)",
@@ -338,6 +338,7 @@ export default {
   "number-one.announce.removed": "{player}: {peg} з {hole} залишає дошку",
 
   "page.title": "{game} — грати в браузері",
+  "page.title.your-move": "Ваш хід — {game}",
 
   "engine.loading": "Готуємо гру…",
 

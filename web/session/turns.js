@@ -8,7 +8,7 @@ import { presentationFor } from "../games/index.js";
 import { showResultDialog } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { explain } from "../i18n/reasons.js";
-import { announce, showMessage } from "../ui/messages.js";
+import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
@@ -116,6 +116,11 @@ export function createTurns(app) {
   // reviewing on the board, as lichess does; the move list and the chart grow.
   function setPosition(record, view, { save = true, keepReview = false } = {}) {
     if (state.hinting) cancelThinking(); // a hint for the position that is going away
+    // "no legal move, so the turn passes" is said until the move after the pass (or the end)
+    if (forcedAt !== null && (view.result || (record.moves.length !== forcedAt && record.moves.length !== forcedAt + 1))) {
+      dismissMessage("forced");
+      forcedAt = null;
+    }
     const moved = state.announce && state.record && record.moves.length === state.record.moves.length + 1;
     const reviewing = keepReview && state.review && !state.practice && continues(state.record, record);
     state.record = record;
@@ -164,6 +169,8 @@ export function createTurns(app) {
     }
   }
 
+  let forcedAt = null; // moves played when a forced move was said (its message stays till after it)
+
   // A move a human seat cannot avoid (a forced pass) is played for them, and said. It
   // waits for the page to be free (a request under way, the engine restarting, the player
   // reviewing an earlier move), however long that takes: the game has no other way on.
@@ -173,6 +180,7 @@ export function createTurns(app) {
     const forced = view?.input?.forced;
     if (!forced || view.result || isAi(state, view.to_move)) return;
     const generation = state.generation;
+    forcedAt = state.record.moves.length;
     showMessage(t(`forced.${forced}`, { player: seatNamer(state)(view.to_move) }), "info", null, { key: "forced" });
     const attempt = () => {
       if (generation !== state.generation) return;

@@ -1,0 +1,85 @@
+"""Around the game (issue 34, the parts that landed): the address bar names the game
+shown, the tab's title says "Your move" while the page is in the background, and the
+Number One legend's words hold in both themes."""
+
+from __future__ import annotations
+
+from conftest import wait_engine, wait_idle
+
+LINK = "?game=nibble&variant=square9&seed=3&p1=human&p2=human"
+SELECTABLE = "[data-cell][data-selectable='true']"
+
+
+def take_first(page) -> None:
+    before = page.locator("#move-list .move").count()
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_function(f"() => document.querySelectorAll('#move-list .move').length > {before}")
+    wait_idle(page)
+
+
+def games_saved(page) -> int:
+    return page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.includes(':game:')).length")
+
+
+def test_the_address_bar_names_the_game_shown_so_a_reload_resumes_it(make_page):
+    page, recorder = make_page(LINK + "&lang=en")
+    take_first(page)
+    page.reload()  # the link's game, resumed (not a new one)
+    wait_engine(page)
+    assert page.locator("#move-list .move").count() == 1
+    assert "game=nibble" in page.url
+    # another game: the link leaves the address bar (the language stays)
+    page.click("[data-action='new-game']")
+    page.click("[data-dialog='start']")
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
+    wait_idle(page)
+    take_first(page)
+    take_first(page)
+    page.wait_for_function("() => !location.search.includes('game=')")
+    assert "lang=en" in page.url
+    saved = games_saved(page)
+    page.reload()  # resumes the game shown: two moves, no game added
+    wait_engine(page)
+    assert page.locator("#move-list .move").count() == 2
+    assert games_saved(page) == saved
+    assert recorder.errors == []
+
+
+# the page believes it is in the background (a tab the player left), until told otherwise
+HIDE = """() => {
+  Object.defineProperty(document, "visibilityState", {configurable: true, get: () => "hidden"});
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+SHOW = """() => {
+  delete document.visibilityState;
+  delete document.hidden;
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_tab_title_says_your_move_while_in_the_background(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=hard")
+    title = page.title()
+    assert not title.startswith("Your move")
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_selector("html[data-thinking='true']")
+    page.evaluate(HIDE)  # the player left while the computer thinks
+    assert page.title() == title  # the computer to move: nothing to say yet
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=60_000)
+    page.wait_for_function("() => document.title.startsWith('Your move — ')")
+    page.evaluate(SHOW)
+    page.wait_for_function(f"() => document.title === {title!r}")
+    assert recorder.errors == []
+
+
+def test_the_number_one_legend_names_tokens_without_a_colour(make_page):
+    """Tokens are dark in the light theme and light in the dark one: the legend says
+    what a token looks like, not its colour."""
+    page, _ = make_page("?game=number-one&players=2")
+    text = page.text_content("#game-panel") or ""
+    assert "A filled dot in a hole is a token" in text, text
+    assert "black" not in text.lower(), text
