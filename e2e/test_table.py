@@ -83,3 +83,58 @@ def test_the_number_one_legend_names_tokens_without_a_colour(make_page):
     text = page.text_content("#game-panel") or ""
     assert "A filled dot in a hole is a token" in text, text
     assert "black" not in text.lower(), text
+
+
+def colours(page) -> list:
+    return page.evaluate("() => nibbleApp.state.view.board.cells.map(c => c.color ?? null)")
+
+
+def test_play_this_board_again_and_rematch(make_page):
+    """The same board: its seed, the same seats; a rematch: the seats swapped (the
+    computer begins) and a new board; the new-game dialog offers the board's seed."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    assert page.text_content("#game-seed") == "Board no. 3"
+    board = colours(page)
+    saved = games_saved(page)
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    page.click("[data-action='same-board']")
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
+    wait_idle(page)
+    assert colours(page) == board
+    assert page.evaluate("() => nibbleApp.state.seats") == ["human", "ai"]
+    assert games_saved(page) == saved + 1  # a game of its own; the first one kept
+    page.click("[data-action='rematch']")
+    page.wait_for_function("() => nibbleApp.state.record.options.seed !== 3")
+    assert page.evaluate("() => nibbleApp.state.seats") == ["ai", "human"]
+    # the computer begins now
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 1", timeout=30_000)
+    wait_idle(page)
+    seed = page.evaluate("() => nibbleApp.state.record.options.seed")
+    page.click("[data-action='new-game']")
+    page.wait_for_selector("#new-game-dialog[open]")
+    assert page.input_value("#new-game-dialog input[name='seed']") == ""
+    page.click("#new-game-dialog [data-action='use-seed']")
+    assert page.input_value("#new-game-dialog input[name='seed']") == str(seed)
+    page.click("#new-game-dialog [data-dialog='cancel']")
+    assert recorder.errors == []
+
+
+def test_the_result_dialog_offers_a_rematch(make_page):
+    from test_review import link, random_game, try_move
+
+    full = random_game("nibble", {"variant": "square9", "seed": 5}, seed=11)
+    before_end = {**full, "moves": full["moves"][:-1]}
+    page, recorder = make_page(link(before_end, ["human", "human"]))
+    try_move(page, full["moves"][-1])
+    page.wait_for_selector("#result-dialog[open]")
+    buttons = page.eval_on_selector_all("#result-dialog button",
+                                        "els => els.map(e => e.dataset.action)")
+    assert set(buttons) == {"result-review", "result-rematch", "result-same-board",
+                            "result-new-game"}
+    assert page.evaluate("() => document.activeElement.dataset.action") == "result-rematch"
+    page.click("[data-action='result-same-board']")
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
+    assert page.evaluate("() => nibbleApp.state.record.options.seed") == full["options"]["seed"]
+    assert recorder.errors == []

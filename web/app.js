@@ -59,6 +59,7 @@ const app = {
   interactive: () => interactive(state),
   closeResultDialog,
   newGameDialog: () => newGameDialog(),
+  rematch: (sameBoard) => rematch(sameBoard),
   review: (ply) => app.navigation.goTo(ply, { reveal: true }), // a move of the move list
   suggested: (view) => bestOverlays(app, view),
 };
@@ -107,6 +108,19 @@ async function newGameDialog() {
   });
   if (!chosen) return;
   await app.turns.withBusy(() => startGame({ ...chosen, origin: "" }));
+}
+
+// The game shown again: a rematch (the seats turned by one, so that two players swap;
+// a new board) or the same board (its seed, the same seats). Same game, options and level;
+// a new entry of the library.
+async function rematch(sameBoard) {
+  const record = state.record;
+  if (!record || state.busy) return;
+  const options = { ...(record.options || {}) };
+  if (!sameBoard) delete options.seed;
+  const seats = sameBoard ? [...state.seats] : [...state.seats.slice(1), state.seats[0]];
+  app.turns.cancelThinking();
+  await app.turns.withBusy(() => startGame({ game: record.game, options, seats, level: state.level, origin: "" }));
 }
 
 // --- URL parameters -------------------------------------------------------------------
@@ -597,6 +611,12 @@ function wire() {
         break;
       case "share":
         share();
+        break;
+      case "rematch":
+        rematch(false);
+        break;
+      case "same-board":
+        rematch(true);
         break;
       case "export":
         downloadRecord(state.record);

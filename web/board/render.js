@@ -138,6 +138,12 @@ export function render(app) {
   pause.querySelector("span").textContent = t(state.paused ? "action.resume" : "action.pause");
 
   renderResult(current, ctx);
+  // the board's number (its seed): the same board again is one click away (app.js)
+  const seed = state.record?.options?.seed;
+  const seedText = seed == null ? "" : t("game.seed", { seed });
+  if ($("#game-seed").textContent !== seedText) $("#game-seed").textContent = seedText;
+  $('[data-action="same-board"]').disabled = seed == null || state.busy;
+  $('[data-action="rematch"]').disabled = !state.record || state.busy;
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
 }

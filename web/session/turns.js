@@ -142,7 +142,9 @@ export function createTurns(app) {
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
-      if (explained && state.announce) showResultDialog({ ...explained, onNewGame: () => app.newGameDialog() });
+      if (explained && state.announce) {
+        showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true) });
+      }
     }
     if (!view.result) state.resultShown = null;
     scheduleComputer();

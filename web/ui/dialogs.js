@@ -68,6 +68,12 @@ function optionField(option, value, idPrefix) {
       placeholder: option.default == null ? t(`option.${option.name}.hint`, {}, "") : String(option.default),
     });
     if (value != null && option.name !== "seed") input.value = String(value);
+    // a new game's board is new unless asked: the game shown's seed, one click away
+    if (option.name === "seed" && value != null) {
+      const same = h("button", { type: "button", class: "button small", "data-action": "use-seed" }, t("option.seed.use", { seed: value }));
+      same.addEventListener("click", () => (input.value = String(value)));
+      return h("div", { class: "field" }, h("label", { for: id }, label), input, same);
+    }
     return h("div", { class: "field" }, h("label", { for: id }, label), input);
   }
   const input = h("input", { id, name: option.name, type: "text" });
@@ -230,21 +236,28 @@ export function showModal(dialog) {
 
 // --- result -------------------------------------------------------------------------
 
-export function showResultDialog({ title, text, extra, onNewGame }) {
+// The end of a game: what happened, and what next — look at it again, a rematch (seats
+// swapped, a new board), the same board again, or another game.
+export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard }) {
   const dialog = document.getElementById("result-dialog");
-  const close = h("button", { type: "button", class: "button" }, t("action.review"));
-  const again = h("button", { type: "button", class: "button primary" }, t("action.new-game"));
-  close.addEventListener("click", () => dialog.close());
-  again.addEventListener("click", () => {
-    dialog.close();
-    onNewGame();
-  });
+  const button = (key, action, then, primary = false) => {
+    const b = h("button", { type: "button", class: `button${primary ? " primary" : ""}`, "data-action": action }, t(key));
+    b.addEventListener("click", () => {
+      dialog.close();
+      then?.();
+    });
+    return b;
+  };
+  const close = button("action.review", "result-review");
+  const rematch = button("action.rematch", "result-rematch", onRematch, true);
+  const sameBoard = button("action.same-board", "result-same-board", onSameBoard);
+  const again = button("action.new-game", "result-new-game", onNewGame);
   dialog.setAttribute("aria-labelledby", "result-title");
   dialog.replaceChildren(
-    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, again))
+    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, sameBoard, again, rematch))
   );
   if (!dialog.open) showModal(dialog);
-  again.focus();
+  rematch.focus();
 }
 
 export function closeResultDialog() {
