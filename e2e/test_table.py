@@ -138,3 +138,12 @@ def test_the_result_dialog_offers_a_rematch(make_page):
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
     assert page.evaluate("() => nibbleApp.state.record.options.seed") == full["options"]["seed"]
     assert recorder.errors == []
+
+
+def test_the_thirteen_colour_table_names_its_players(make_page):
+    """13 colours leave the rows room for a dot only: the names are said under the table."""
+    page, recorder = make_page("?game=nibble&variant=hex13&seed=4&p1=human&p2=ai&level=easy")
+    key = page.locator("[data-seat-key]")
+    assert key.is_visible()
+    assert key.inner_text().split() == ["You", "Computer"]
+    assert recorder.errors == []

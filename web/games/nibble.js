@@ -171,6 +171,11 @@ export default {
       { class: "panel-section colors", "aria-labelledby": "colors-title" },
       h("h2", { id: "colors-title" }, t("panel.colors")),
       h("div", { class: "table-scroll" }, table),
+      // 13 colours leave no room for the players' names in the rows: they are said under
+      // the table instead (the rows keep them for screen readers, so this is hidden there)
+      compact
+        ? h("p", { class: "seat-key", "aria-hidden": "true", "data-seat-key": "" }, ...Array.from({ length: view.players }, (_, seat) => h("span", {}, h("span", { class: `seat-dot seat-${seat}` }), seatName(seat))))
+        : "",
       h("p", { class: "help" }, t("panel.colors.help")),
       legend("nibble", t)
     );
