@@ -94,12 +94,13 @@ def test_play_this_board_again_and_rematch(make_page):
     computer begins) and a new board; the new-game dialog offers the board's seed."""
     page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
     assert page.text_content("#game-seed") == "Board no. 3"
+    assert page.get_attribute("[data-seed]", "data-seed") == "3"
     board = colours(page)
     saved = games_saved(page)
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
     wait_idle(page)
-    page.click("[data-action='same-board']")
+    page.click("[data-action='replay-board']")
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
     wait_idle(page)
     assert colours(page) == board
@@ -131,10 +132,10 @@ def test_the_result_dialog_offers_a_rematch(make_page):
     page.wait_for_selector("#result-dialog[open]")
     buttons = page.eval_on_selector_all("#result-dialog button",
                                         "els => els.map(e => e.dataset.action)")
-    assert set(buttons) == {"result-review", "result-rematch", "result-same-board",
+    assert set(buttons) == {"result-review", "result-rematch", "result-replay-board",
                             "result-new-game"}
     assert page.evaluate("() => document.activeElement.dataset.action") == "result-rematch"
-    page.click("[data-action='result-same-board']")
+    page.click("[data-action='result-replay-board']")
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
     assert page.evaluate("() => nibbleApp.state.record.options.seed") == full["options"]["seed"]
     assert recorder.errors == []

@@ -615,7 +615,7 @@ function wire() {
       case "rematch":
         rematch(false);
         break;
-      case "same-board":
+      case "replay-board":
         rematch(true);
         break;
       case "export":

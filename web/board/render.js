@@ -141,8 +141,10 @@ export function render(app) {
   // the board's number (its seed): the same board again is one click away (app.js)
   const seed = state.record?.options?.seed;
   const seedText = seed == null ? "" : t("game.seed", { seed });
-  if ($("#game-seed").textContent !== seedText) $("#game-seed").textContent = seedText;
-  $('[data-action="same-board"]').disabled = seed == null || state.busy;
+  const seedLine = $("#game-seed");
+  if (seedLine.textContent !== seedText) seedLine.textContent = seedText;
+  seedLine.dataset.seed = seed == null ? "" : String(seed);
+  $('[data-action="replay-board"]').disabled = seed == null || state.busy;
   $('[data-action="rematch"]').disabled = !state.record || state.busy;
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);

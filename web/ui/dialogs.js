@@ -250,7 +250,7 @@ export function showResultDialog({ title, text, extra, onNewGame, onRematch, onS
   };
   const close = button("action.review", "result-review");
   const rematch = button("action.rematch", "result-rematch", onRematch, true);
-  const sameBoard = button("action.same-board", "result-same-board", onSameBoard);
+  const sameBoard = button("action.same-board", "result-replay-board", onSameBoard);
   const again = button("action.new-game", "result-new-game", onNewGame);
   dialog.setAttribute("aria-labelledby", "result-title");
   dialog.replaceChildren(
