@@ -259,9 +259,10 @@ def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_pag
                                                                          browser):
     page, recorder = make_page("?game=nibble&variant=hex13&seed=12&p1=human&p2=human")
     take(page, [first_selectable(page)])
-    page.click("[data-action='share']")
+    page.click("[data-action='share']")  # two people: who gets the link (link play)
+    page.click("[data-action='share-send']")
     link = page.input_value("[data-share-link]")
-    assert "#record=" in link and link.startswith(site.url)
+    assert "#g=" in link and link.startswith(site.url)
     shared = moves_played(page)
 
     # a friend opens the link: the same game, at the same move
@@ -269,7 +270,7 @@ def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_pag
     friend.goto(link)
     wait_engine(friend)
     assert moves_played(friend) == shared
-    assert "#record=" not in friend.url  # a reload resumes the saved game, not the link
+    assert "#g=" not in friend.url  # a reload resumes the saved game, not the link
 
     # someone with a game in progress opens it: the old game can be restored
     other, other_recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=human")

@@ -20,7 +20,8 @@ import { interactive, render, seatNamer } from "./board/render.js";
 import { createRules } from "./ui/rules.js";
 import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
-import { clearLink, downloadRecord, linkFor, linkOrigin, readLink, readRecordFile } from "./session/share.js";
+import { clearLink, downloadRecord, hasLink, linkOrigin, readLink, readRecordFile } from "./session/share.js";
+import { createLinkPlay } from "./session/link-play.js";
 import { pickerFor } from "./board/pick.js";
 import { createState } from "./session/state.js";
 import { createToolbar } from "./ui/toolbar.js";
@@ -79,6 +80,7 @@ app.analysis.onChange((plies) => {
 app.navigation = createNavigation(app);
 app.retro = createRetro(app);
 app.session = createSession(app);
+app.linkPlay = createLinkPlay(app, { openRecord, sayPreviousKept });
 app.walkthrough = createWalkthrough(app);
 app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
 const loading = createLoading();
@@ -187,13 +189,15 @@ export function seatCount(info, options) {
 // Open a record from a link or a file as a new game of the library. The engine
 // re-validates every move; if it refuses, nothing changes. The game shown before stays in
 // the library, and a button goes back to it.
-async function openRecord({ record, seats }, origin = "") {
+async function openRecord({ record, seats, id = null, to = null, names = null }, origin = "", said = "share.opened") {
   const response = await call(app.rules, { op: "load", record });
   const count = response.view.players || 2;
   const valid = Array.isArray(seats) && seats.length === count ? seats : Array(count).fill("human");
+  const link = id ? library.linkOf({ id, me: to, names }, count) : null;
   closeResultDialog();
-  const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel(), origin });
-  if (previous) sayPreviousKept(previous, "share.opened");
+  const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel(), origin, link });
+  if (previous) sayPreviousKept(previous, said);
+  else if (said !== "share.opened") showMessage(t(said), "info", null, { key: "share.opened", sticky: true });
 }
 
 // A link or a file took the place of a game: say where that game is, with a way back.
@@ -227,7 +231,8 @@ async function openShared(opened, errorKey, origin = "") {
     return;
   }
   try {
-    await openRecord(opened, origin);
+    if (opened.id) await app.linkPlay.open(opened, origin);
+    else await openRecord(opened, origin);
   } catch (error) {
     if (!(error instanceof Cancelled)) showMessage(t(errorKey, { message: quoted(error.message) }));
   }
@@ -237,14 +242,16 @@ async function openShared(opened, errorKey, origin = "") {
 // link leaves the address bar only once its game is saved (or refused): a reload while
 // the engine replays it must open it again, not lose it.
 async function openLink() {
-  const shared = readLink();
-  if (!shared) return;
+  if (!hasLink()) return;
   const hash = window.location.hash;
-  const origin = linkOrigin(hash);
-  const moves = JSON.stringify(shared.record?.moves);
-  const open = state.origin === origin && JSON.stringify(state.record?.moves) === moves;
   try {
-    if (!open) await openShared(shared, "error.link", origin); // else saved before a reload
+    const shared = await readLink(hash);
+    const origin = linkOrigin(hash);
+    // a link of a game played by links finds its game by the game's id (link-play.js);
+    // an older link by its own name and moves, saved before a reload
+    const moves = JSON.stringify(shared?.record?.moves);
+    const open = !shared?.id && state.origin === origin && JSON.stringify(state.record?.moves) === moves;
+    if (shared && !open) await openShared(shared, "error.link", origin);
   } finally {
     if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
   }
@@ -261,26 +268,6 @@ async function continueHere() {
     app.session.startEntry(record, view, { seats: [...state.seats], level: state.level, origin: "" });
     showMessage(t("review.continued", { ply }), "info", null, { key: "continued" });
   });
-}
-
-async function share() {
-  const link = linkFor(state.record, state.seats);
-  const field = document.createElement("input");
-  field.readOnly = true;
-  field.value = link;
-  field.className = "share-link";
-  field.dataset.shareLink = "";
-  field.setAttribute("aria-label", t("share.link"));
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(link);
-    copied = true;
-  } catch {
-    /* no clipboard here (permissions, insecure context): the field lets the player copy */
-  }
-  // copied: a notice that goes away by itself; else the link stays, selected, to be copied
-  showMessage(t(copied ? "share.copied" : "share.copy-this"), "info", field, { key: "share", sticky: !copied, near: $('[data-action="share"]') });
-  if (!copied) field.select();
 }
 
 async function importFile(file) {
@@ -406,7 +393,7 @@ async function chooseGame() {
   let current = tab || (fromUrl ? null : last);
   if (current && fromUrl && current.origin !== fromUrl.origin) current = null;
   const resumed = current ? await app.session.open(current) : false;
-  if (readLink()) {
+  if (hasLink()) {
     await openLink();
     if (state.record) return;
   }
@@ -453,7 +440,7 @@ function syncAddress() {
 // build made (a first visit), before any engine is up. Null when that game cannot be
 // known without the engine (a shared link, a new ?game= link): the loading card then.
 async function paintEarly() {
-  if (readLink()) return null;
+  if (hasLink()) return null;
   const origin = queryOrigin();
   library.migrateLegacy();
   const tab = library.load(library.tabGame() || "");
@@ -466,7 +453,7 @@ async function paintEarly() {
     early = { kind: "entry", entry, view: kept.view, games: kept.games };
     Object.assign(state, {
       id: entry.id, rev: entry.rev, stamp: entry.stamp, created: entry.created, seats: entry.seats,
-      level: entry.level, origin: entry.origin, redo: entry.redo, record: entry.record,
+      level: entry.level, origin: entry.origin, link: entry.link, redo: entry.redo, record: entry.record,
     });
   } else if (!origin && !tab && !last) {
     const paint = await buildPaint();
@@ -528,7 +515,7 @@ async function boot() {
   await booting;
   try {
     // a link that arrived while the engine started (a fragment changed in place) wins
-    const confirmed = early && !readLink() && (await confirmEarly(early));
+    const confirmed = early && !hasLink() && (await confirmEarly(early));
     performance.mark("nibble:confirmed");
     const games = call(app.rules, { op: "games" });
     if (!confirmed) {
@@ -610,7 +597,10 @@ function wire() {
         turns.togglePause();
         break;
       case "share":
-        share();
+        app.linkPlay.share();
+        break;
+      case "send-move":
+        app.linkPlay.sendMove();
         break;
       case "rematch":
         rematch(false);

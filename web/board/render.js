@@ -6,6 +6,7 @@ import { presentationFor } from "../games/index.js";
 import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { coordsShown } from "../ui/settings.js";
+import { remoteTurn } from "../session/state.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -20,6 +21,9 @@ export function hasHuman(state) {
 
 export function seatNamer(state) {
   return (seat) => {
+    // a game played by links: this side is "You", the others their names if given
+    const link = state.link;
+    if (link?.me != null) return seat === link.me ? t("seat.you") : link.names?.[seat] || t("seat.name", { n: seat + 1 });
     const ais = state.seats.filter((s) => s === "ai").length;
     if (isAi(state, seat)) return ais > 1 ? t("seat.name.ai", { n: seat + 1 }) : t("seat.ai");
     if (ais >= 1 && state.seats.length - ais === 1) return t("seat.you");
@@ -43,6 +47,7 @@ export function interactive(state) {
     !state.thinking &&
     !state.early &&
     !isAi(state, view.to_move) &&
+    !remoteTurn(state, view) && // a game played by links: the other player moves on their device
     (html.dataset.engine === "ready" || html.dataset.painted === "early")
   );
 }
@@ -110,16 +115,18 @@ export function render(app) {
   else if (live && state.hint) text = hintText(state, view, seatName);
   else if (live && sel.pick.length) text = ui.pickStatus(view, sel, pending, ctx) || t("status.picked", { count: sel.pick.length });
   else if (isAi(state, view.to_move)) text = t("status.to-move", { player: seatName(view.to_move) });
+  else if (remoteTurn(state, view)) text = t("link.waiting", { player: seatName(view.to_move) });
   else {
     const prompt = ui.prompt ? ui.prompt(view, ctx) : t("status.your-move", { player: seatName(view.to_move) });
     // what the computer just played, in words, before the player's prompt
     const last = view.last_move;
-    const told = last && isAi(state, last.seat) && ui.describeMove ? ui.describeMove(view, ctx) : "";
+    const told = last && (isAi(state, last.seat) || byLink(state, last.seat)) && ui.describeMove ? ui.describeMove(view, ctx) : "";
     text = told ? t("status.after-move", { move: told, prompt }) : prompt;
   }
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
   $("#review-back").hidden = !state.review;
+  renderLinkTurn(state, view, seatName);
 
   // pick bar: confirm, clear, and the moves that are not made on the board (a swap)
   const confirm = $('[data-action="confirm"]');
@@ -206,12 +213,34 @@ function renderActions(view, live) {
   );
 }
 
+// A move made on the other device of a game played by links.
+function byLink(state, seat) {
+  return state.link?.me != null && seat !== state.link.me;
+}
+
+// A game played by links: after this side's move, the link for the other player.
+function renderLinkTurn(state, view, seatName) {
+  const bar = $("#link-turn");
+  const me = state.link?.me;
+  const last = view.last_move;
+  const ended = !!view.result && last && last.seat === me;
+  const show = me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended);
+  bar.hidden = !show;
+  if (!show) return;
+  const to = ended ? ((view.players || state.seats.length) === 2 ? 1 - me : null) : view.to_move;
+  const text = to == null ? t("link.send-end") : t(ended ? "link.send-last" : "link.send", { player: seatName(to) });
+  if ($("#link-turn-text").textContent !== text) $("#link-turn-text").textContent = text;
+  bar.querySelector('[data-action="send-move"]').disabled = state.busy;
+}
+
 // The toolbar's enabled states alone (cheap: while a request is under way).
 export function renderControls(state) {
   const moves = state.record?.moves || [];
   const up = html.dataset.engine === "ready"; // before: only the board and Confirm
   // while learning from mistakes the game is not changed: no undo, redo or hint
-  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice;
+  // a game played by links takes back this side's own move only (the other's came by link)
+  const theirs = state.link?.me != null && state.view?.last_move && state.view.last_move.seat !== state.link.me;
+  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice || theirs;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up || !!state.practice;
   // while a hint is searched its button stops it
   const hint = $('[data-action="hint"]');

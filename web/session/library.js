@@ -103,9 +103,24 @@ export function parseEntry(id, text) {
       level: typeof data.level === "string" ? data.level : null,
       origin: typeof data.origin === "string" ? data.origin : "",
       summary: data.summary && typeof data.summary === "object" ? data.summary : {},
+      link: linkOf(data.link, data.seats.length),
       broken: data.broken && typeof data.broken === "object" ? data.broken : null,
     },
   };
+}
+
+// A game played by links: {id (kept by every link of the game), me (the seat this device
+// plays, or null for a game only shown), names (by seat, or null)}; null when not one.
+export function linkOf(link, seats) {
+  if (!link || typeof link !== "object" || typeof link.id !== "string" || !link.id) return null;
+  const me = Number.isInteger(link.me) && link.me >= 0 && link.me < seats ? link.me : null;
+  const names = Array.isArray(link.names) && link.names.length === seats && link.names.every((n) => typeof n === "string") ? link.names : null;
+  return { id: link.id, me, names };
+}
+
+// The entries that hold a game of the link game `id` (damaged ones left out).
+export function linkGames(id) {
+  return list().filter((e) => !e.damaged && !e.broken && e.link?.id === id);
 }
 
 function serialize(entry) {
@@ -122,6 +137,7 @@ function serialize(entry) {
     level: entry.level,
     origin: entry.origin,
     summary: entry.summary,
+    link: entry.link || undefined,
     broken: entry.broken || undefined,
   });
 }

@@ -105,6 +105,7 @@ export function createSession(app) {
     state.seats = entry.seats;
     state.level = entry.level;
     state.origin = entry.origin;
+    state.link = entry.link;
     state.redo = entry.redo;
     state.resultShown = response.view.result ? response.record.moves.length : null;
     state.announce = false;
@@ -147,7 +148,7 @@ export function createSession(app) {
 
   // A new entry for a game just made (new game, link, file): the game shown before stays
   // in the library untouched.
-  function startEntry(record, view, { seats, level, origin = "", redo = [] }) {
+  function startEntry(record, view, { seats, level, origin = "", redo = [], link = null }) {
     app.turns.cancelThinking();
     const previous = state.id && state.record ? state.id : null;
     state.id = library.newId();
@@ -157,6 +158,7 @@ export function createSession(app) {
     state.seats = seats;
     state.level = level;
     state.origin = origin;
+    state.link = link;
     state.redo = redo;
     state.paused = false;
     state.resultShown = view.result ? record.moves.length : null;
@@ -199,7 +201,25 @@ export function createSession(app) {
     else follow(stored);
   }
 
+  // A link of a game played by links brought the other player's moves: the library's
+  // entry of that game takes them (its moves are a prefix of `record`'s), shown here.
+  function continueEntry(entry, record, view, link) {
+    app.turns.cancelThinking();
+    const previous = state.id && state.record && state.id !== entry.id ? state.id : null;
+    following = null;
+    wroteStamp = false;
+    lastMover = "computer"; // not this tab's move: another tab's newer write is followed
+    if (previous) state.record = entry.record; // so that one move arriving is announced
+    Object.assign(state, {
+      id: entry.id, rev: entry.rev, stamp: entry.stamp, created: entry.created, seats: entry.seats,
+      level: entry.level, origin: entry.origin, link, redo: [], paused: false, announce: true, resultShown: null,
+    });
+    library.setTabGame(entry.id);
+    app.turns.setPosition(record, view, { keepReview: !previous });
+    return previous;
+  }
+
   window.addEventListener("storage", onStorage);
 
-  return { persist, open, startEntry, humanMoved, computerMoved, fork };
+  return { persist, open, startEntry, continueEntry, humanMoved, computerMoved, fork };
 }

@@ -2,54 +2,37 @@
 // server), or in a .json file. This module only encodes and decodes; the engine
 // re-validates every move of whatever comes back, and the shell decides what to do.
 
-const LINK_KEY = "record";
+import { decodeGame, decodeRecordLink, encodeGame, parsePayload } from "./link-codec.js";
+
 const MAX_LINK_CHARS = 200_000;
+const KEYS = ["g", "record"]; // link-codec.js: version 2, version 1
 
-function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-/** A link to this page that opens `record` (seats travel along: who plays whom). */
-export function linkFor(record, seats) {
-  const payload = toBase64Url(JSON.stringify({ record, seats }));
+/** A link to this page that opens the game: {record, seats, id?, to?, names?} (who plays
+ * whom, and for a game played by links, its id, the recipient's seat and the names). */
+export async function linkFor(game) {
   const url = new URL(window.location.href);
   url.search = "";
-  url.hash = `${LINK_KEY}=${payload}`;
+  url.hash = await encodeGame(game);
   return url.href;
 }
 
-/**
- * What the page's fragment carries: null if no game, else {record, seats} or {error}
- * (an error is a code; the shell translates it as `share.error.<code>`).
- */
-export function readLink(hash = window.location.hash) {
+/** Does the fragment hold a game? (Known at once; reading it takes a moment.) */
+export function hasLink(hash = window.location.hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const raw = params.get(LINK_KEY);
-  if (raw == null) return null;
-  if (!raw || raw.length > MAX_LINK_CHARS) return { error: "link-size" };
-  let payload;
-  try {
-    payload = JSON.parse(fromBase64Url(raw));
-  } catch {
-    return { error: "link-damaged" };
-  }
-  return parsePayload(payload);
+  return KEYS.some((key) => params.has(key));
 }
 
-function parsePayload(payload) {
-  const record = payload?.record ?? payload; // a bare record (a saved file) is fine too
-  if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "no-record" };
-  const seats = Array.isArray(payload?.seats) && payload.seats.every((s) => s === "human" || s === "ai") ? payload.seats : null;
-  return { record, seats };
+/**
+ * What the page's fragment carries: null if no game, else {record, seats, id, to, names}
+ * or {error} (an error is a code; the shell translates it as `share.error.<code>`).
+ */
+export async function readLink(hash = window.location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const key = KEYS.find((k) => params.has(k));
+  if (!key) return null;
+  const raw = params.get(key);
+  if (!raw || raw.length > MAX_LINK_CHARS) return { error: "link-size" };
+  return key === "g" ? decodeGame(raw) : decodeRecordLink(raw);
 }
 
 /** A short name of a link (FNV-1a of its fragment), kept with the game it opened, so that

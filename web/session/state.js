@@ -18,6 +18,7 @@ export function createState() {
     seats: ["human", "human"],
     level: null,
     origin: "", // the URL query or link that created this game, so a reload resumes it
+  link: null, // a game played by links: {id, me, names} (library.js, share.js)
     review: null, // {ply, view} while looking at an earlier position
     practice: null, // "learn from your mistakes" while it runs (review/retro.js)
     thinking: false,
@@ -44,6 +45,7 @@ export function entryOf(state) {
     seats: state.seats,
     level: state.level,
     origin: state.origin,
+    link: state.link,
     summary: summaryOf(state),
   };
 }
@@ -60,4 +62,19 @@ function summaryOf(state) {
     winner: view.result ? view.result.winner ?? -1 : null,
     reason: view.result?.reason ?? null,
   };
+}
+
+/** The seat a move link goes to: the player to move when that is not this side; at the
+ * end, or on this side's own turn, the other player of two (null: ask). */
+export function recipientOf(state) {
+  const view = state.view;
+  const me = state.link?.me;
+  if (!view || me == null) return null;
+  if (!view.result && view.to_move !== me) return view.to_move;
+  return (view.players || state.seats.length) === 2 ? 1 - me : null;
+}
+
+/** Is a player on another device to move in the game shown? */
+export function remoteTurn(state, view = state.view) {
+  return state.link?.me != null && !!view && !view.result && view.to_move !== state.link.me;
 }

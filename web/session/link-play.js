@@ -1,0 +1,150 @@
+// Games played by links (docs/web.md, "Playing by link"): two people far apart, no
+// server; each move goes to the other player as a link, and comes back as one.
+//
+// A link game has an id that every link of it keeps (link-codec.js), and each side's
+// library entry remembers it with the seat that side plays (`state.link`). Opening a link:
+// - its game is in the library with the same moves or fewer (same id, same board): that
+//   entry takes the link's moves — one game, however many links went back and forth;
+// - the library's game is further on (an older link opened again): that game is shown,
+//   unchanged, and the page says so;
+// - the library's game went another way (someone took a move back): the link's game is
+//   kept as its own game, and the page says so;
+// - else a new game of the library.
+// Sending: the toolbar's Share asks who gets the link (and the names) for a game of
+// people; "Send your move" sends to the player to move. The system share sheet where the
+// browser has one, else the link is copied (and shown, to copy by hand).
+
+import { t } from "../i18n/i18n.js";
+import * as library from "./library.js";
+import { linkFor } from "./share.js";
+import { call } from "./turns.js";
+import { showMessage } from "../ui/messages.js";
+import { openShareDialog } from "../ui/share-dialog.js";
+import { seatNamer } from "../board/render.js";
+import { recipientOf } from "./state.js";
+
+function sameBoard(a, b) {
+  if (a?.game !== b?.game) return false;
+  if (a.setup != null && b.setup != null) return a.setup === b.setup;
+  return JSON.stringify(a.options ?? {}) === JSON.stringify(b.options ?? {});
+}
+
+function isPrefix(short, long) {
+  return short.length <= long.length && short.every((move, i) => move === long[i]);
+}
+
+export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
+  const { state } = app;
+
+  // The names as this side knows them: the link's, except this side's own if it set one.
+  function mergedNames(incoming, kept, me) {
+    if (!incoming && !kept) return null;
+    const names = [...(incoming || kept)];
+    if (kept && me != null && kept[me]) names[me] = kept[me];
+    return names;
+  }
+
+  // Open a link that carries a game id (see the top of this file).
+  async function open(shared, origin) {
+    const moves = shared.record.moves;
+    const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
+    const shownFirst = (a, b) => (b.id === state.id) - (a.id === state.id) || b.record.moves.length - a.record.moves.length;
+    const behind = games.filter((e) => isPrefix(e.record.moves, moves)).sort(shownFirst)[0];
+    const ahead = games.filter((e) => isPrefix(moves, e.record.moves)).sort(shownFirst)[0];
+    if (behind && behind.record.moves.length < moves.length) {
+      const response = await call(app.rules, { op: "load", record: shared.record });
+      const me = shared.to ?? behind.link?.me ?? null;
+      const link = library.linkOf({ id: shared.id, me, names: mergedNames(shared.names, behind.link?.names, me) }, response.view.players || state.seats.length);
+      const previous = app.session.continueEntry(behind, response.record, response.view, link);
+      if (previous) sayPreviousKept(previous, "share.opened");
+      return;
+    }
+    const known = behind || ahead;
+    if (known) {
+      const previous = known.id !== state.id && state.record ? state.id : null;
+      if (known.id !== state.id && !(await app.session.open(known))) return openRecord(shared, origin);
+      if (previous) sayPreviousKept(previous, known === ahead && !behind ? "share.older" : "share.opened");
+      else if (known === ahead && !behind) showMessage(t("share.older"), "info", null, { key: "share.opened" });
+      return;
+    }
+    await openRecord(shared, origin, games.length ? "share.diverged" : "share.opened");
+  }
+
+  // A game of people (no computer seat): who gets the link, and the names.
+  function ask() {
+    const count = state.view?.players || state.seats.length;
+    const to = recipientOf(state) ?? (state.view?.to_move ?? 1);
+    const me = state.link?.me ?? (count === 2 ? 1 - to : null);
+    openShareDialog({
+      count,
+      to,
+      me,
+      names: state.link?.names || Array(count).fill(""),
+      seatName: (seat) => t("seat.name", { n: seat + 1 }),
+      onSend: (chosen) => send(chosen.to, chosen.me, chosen.names),
+    });
+  }
+
+  async function send(to, me, names) {
+    const count = state.view?.players || state.seats.length;
+    const link = library.linkOf({ id: state.link?.id || state.id, me, names: names?.some(Boolean) ? names : null }, count);
+    if (JSON.stringify(link) !== JSON.stringify(state.link)) {
+      state.link = link;
+      app.session.persist();
+      app.render();
+    }
+    const url = await linkFor({ record: state.record, seats: state.seats, id: link.id, to, names: link.names });
+    await offer(url, t("share.copied.to", { player: seatNamer(state)(to) }));
+  }
+
+  // The toolbar's Share.
+  async function share() {
+    if (!state.record) return;
+    if (state.seats.some((s) => s === "ai")) {
+      // a game against the computer travels to be looked at or continued, as it is
+      const url = await linkFor({ record: state.record, seats: state.seats, id: state.link?.id || state.id });
+      await offer(url, t("share.copied"));
+      return;
+    }
+    ask();
+  }
+
+  // "Send your move": straight to the player to move.
+  async function sendMove() {
+    const to = recipientOf(state);
+    if (to == null || !state.record) return ask();
+    await send(to, state.link.me, state.link.names);
+  }
+
+  // The share sheet where there is one (a phone), else the clipboard; the link stays on
+  // screen when neither works, to be copied by hand.
+  async function offer(url, copiedText) {
+    const near = document.querySelector('[data-action="share"]');
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: document.title, text: t("share.text"), url });
+        return;
+      } catch (error) {
+        if (error?.name === "AbortError") return; // the player closed the sheet
+      }
+    }
+    const field = document.createElement("input");
+    field.readOnly = true;
+    field.value = url;
+    field.className = "share-link";
+    field.dataset.shareLink = "";
+    field.setAttribute("aria-label", t("share.link"));
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      /* no clipboard here (permissions, insecure context): the field lets the player copy */
+    }
+    // copied: a notice that goes away by itself; else the link stays, selected, to be copied
+    showMessage(copied ? copiedText : t("share.copy-this"), "info", field, { key: "share", sticky: !copied, near });
+    if (!copied) field.select();
+  }
+
+  return { open, share, sendMove };
+}
