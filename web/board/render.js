@@ -126,7 +126,7 @@ export function render(app) {
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
   $("#review-back").hidden = !state.review;
-  renderLinkTurn(state, view, seatName);
+  renderLinkTurn(state, view);
 
   // pick bar: confirm, clear, and the moves that are not made on the board (a swap)
   const confirm = $('[data-action="confirm"]');
@@ -218,19 +218,14 @@ function byLink(state, seat) {
   return state.link?.me != null && seat !== state.link.me;
 }
 
-// A game played by links: after this side's move, the link for the other player.
-function renderLinkTurn(state, view, seatName) {
-  const bar = $("#link-turn");
+// A game played by links: after this side's move (the game-ending one too), the link for
+// the other player, beside the status line ("Waiting for Ben's move").
+function renderLinkTurn(state, view) {
+  const send = $("#link-turn");
   const me = state.link?.me;
-  const last = view.last_move;
-  const ended = !!view.result && last && last.seat === me;
-  const show = me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended);
-  bar.hidden = !show;
-  if (!show) return;
-  const to = ended ? ((view.players || state.seats.length) === 2 ? 1 - me : null) : view.to_move;
-  const text = to == null ? t("link.send-end") : t(ended ? "link.send-last" : "link.send", { player: seatName(to) });
-  if ($("#link-turn-text").textContent !== text) $("#link-turn-text").textContent = text;
-  bar.querySelector('[data-action="send-move"]').disabled = state.busy;
+  const ended = !!view.result && view.last_move?.seat === me;
+  send.hidden = !(me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended));
+  send.disabled = state.busy;
 }
 
 // The toolbar's enabled states alone (cheap: while a request is under way).

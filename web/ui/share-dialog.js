@@ -39,7 +39,7 @@ export function openShareDialog({ count, to, me, names, seatName, onSend }) {
   const problem = h("p", { class: "form-error", role: "alert", hidden: true });
   const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel", onclick: () => dialog.close() }, t("action.cancel"));
   const sendButton = h("button", { type: "submit", class: "button primary", "data-action": "share-send" }, t("action.send-link"));
-  form.append(h("h2", { id: "share-title" }, t("share.title")), h("p", { class: "help" }, t("share.help")), toBox, meBox, namesBox, problem, h("div", { class: "dialog-buttons" }, cancel, sendButton));
+  form.append(...[h("h2", { id: "share-title" }, t("share.title")), h("p", { class: "help" }, t("share.help")), toBox, meBox, namesBox, problem, h("div", { class: "dialog-buttons" }, cancel, sendButton)].filter(Boolean));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const chosenTo = Number(form.elements.to.value);
