@@ -246,7 +246,7 @@ def test_links_in_a_second_tab_keep_every_game(make_page, site):
     page_a.click("[data-action='library']")
     rows = page_a.locator("#library-dialog [data-game-id]")
     assert rows.count() == 3
-    page_a.locator("#library-dialog [data-action='open-game']").first.click()
+    page_a.locator("#library-dialog [data-action='library-open']").first.click()
     wait_idle(page_a)
     assert record_of(page_a)["options"]["variant"] in ("hex13", "square9")
     # saves are scoped to the site's path
@@ -419,7 +419,7 @@ def test_a_save_that_no_longer_loads_is_kept_reported_once_and_exportable(make_p
     broken = page.locator("#library-dialog [data-game-id]").filter(has_text="zz99")
     assert broken.count() == 1
     with page.expect_download() as download:
-        broken.locator("[data-action='export-game']").click()
+        broken.locator("[data-action='library-export']").click()
     assert "zz99" in Path(download.value.path()).read_text()
     page.keyboard.press("Escape")
     page.reload()

@@ -148,3 +148,85 @@ def test_the_thirteen_colour_table_names_its_players(make_page):
     assert key.is_visible()
     assert key.inner_text().split() == ["You", "Computer"]
     assert recorder.errors == []
+
+
+def library_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#library-dialog [data-library-entry]",
+                                     "els => els.map(e => e.dataset.gameId)")
+
+
+def test_games_says_each_game_and_a_delete_can_be_undone(make_page, tmp_path):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    page.click("[data-action='new-game']")
+    page.click("[data-dialog='start']")
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
+    wait_idle(page)
+    page.click("[data-action='library']")
+    page.wait_for_selector("#library-dialog[open]")
+    assert len(library_ids(page)) == 2
+    first = page.locator("[data-library-entry]").nth(1)  # the older game: newest first
+    words = first.inner_text()
+    assert "9 × 9 square" in words and "Board no. 3" in words
+    assert "Against the computer (Easy)" in words
+    assert "move 2" in words
+    gone = first.get_attribute("data-game-id")
+    # delete: at once, with Undo in Games
+    first.locator("[data-action='library-delete']").click()
+    assert gone not in library_ids(page)
+    assert games_saved(page) == 1
+    page.click("#library-dialog [data-action='library-undo']")
+    page.wait_for_function(
+        f"() => document.querySelector(\"[data-library-entry][data-game-id='{gone}']\")")
+    assert games_saved(page) == 2
+    # deleted, then Games closed: the Undo follows on the page
+    page.locator(f"[data-library-entry][data-game-id='{gone}'] "
+                 "[data-action='library-delete']").click()
+    page.keyboard.press("Escape")
+    page.click("[data-message] [data-action='library-undo']")
+    page.wait_for_function("() => Object.keys(localStorage).filter("
+                           "k => k.includes(':game:')).length === 2")
+    # Save all, then Open all in a fresh profile: the same two games; again: nothing added
+    page.click("[data-action='library']")
+    with page.expect_download() as download:
+        page.click("[data-action='library-save-all']")
+    path = tmp_path / "games.json"
+    download.value.save_as(path)
+    other, other_recorder = make_page()
+    other.click("[data-action='library']")
+    for added in ("Games added: 2.", "Games added: 0."):
+        with other.expect_file_chooser() as chooser:
+            other.click("[data-action='library-open-all']")
+        chooser.value.set_files(str(path))
+        other.wait_for_selector(f"#library-dialog .library-notice:has-text('{added}')")
+    assert len(library_ids(other)) == 3  # its own new game and the two opened
+    assert recorder.errors == [] and other_recorder.errors == []
+
+
+def test_a_filter_appears_once_games_are_many(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    page.click("[data-action='library']")
+    assert page.is_hidden("input[name='library-filter']")
+    page.keyboard.press("Escape")
+    # 24 more games: copies of this one, on other boards, one of them against a friend
+    page.evaluate("""() => {
+      const key = Object.keys(localStorage).find(k => k.includes(':game:'));
+      const entry = JSON.parse(localStorage.getItem(key));
+      for (let i = 0; i < 24; i++) {
+        const copy = structuredClone(entry);
+        copy.record.options.seed = 100 + i;
+        if (i === 7) { copy.seats = ['human', 'human'];
+                       copy.link = {id: 'x1', me: 0, names: ['Ana', 'Zoltan']}; }
+        localStorage.setItem(key.replace(/[^:]+$/, 'copy' + i), JSON.stringify(copy));
+      }
+    }""")
+    page.click("[data-action='library']")
+    page.fill("input[name='library-filter']", "zoltan")
+    rows = page.locator("[data-library-entry]")
+    assert rows.count() == 1
+    assert "Against Zoltan, by link" in rows.first.inner_text()
+    page.fill("input[name='library-filter']", "board no. 10")  # 100 … 109
+    assert rows.count() == 10
+    assert recorder.errors == []

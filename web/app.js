@@ -277,9 +277,10 @@ async function importFile(file) {
 function showLibrary() {
   openLibraryDialog({
     games: state.games?.games || [],
+    levels: levels(),
     currentId: state.id,
     onOpen: (entry) => app.turns.withBusy(() => app.session.open(entry)),
-    onDelete: (entry) => library.remove(entry.id),
+    onImport: () => $("#import-file").click(),
   });
 }
 

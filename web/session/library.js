@@ -207,6 +207,53 @@ export function remove(id) {
   }
 }
 
+// The stored text of an entry (kept by a delete, for its undo), and putting it back.
+export function rawOf(id) {
+  return get(local(), GAME + id);
+}
+
+export function restore(id, text) {
+  return set(local(), GAME + id, text);
+}
+
+// --- the whole library as one file ("Save all" / "Open all") -----------------------------
+
+export const LIBRARY_FORMAT = "nibble-library/1";
+
+// {format, games: [stored entry, with its id]}; a damaged entry as {id, damaged: its text}.
+export function exportAll() {
+  const games = list().map((e) => (e.damaged ? { id: e.id, damaged: e.raw } : { id: e.id, ...JSON.parse(serialize(e)) }));
+  return { format: LIBRARY_FORMAT, games };
+}
+
+// Add the games of a library file that this library lacks: {added, skipped} or {error}.
+// A game already here with the same moves is skipped; one whose id is taken by another
+// game gets a new id (nothing is overwritten). Each is checked as a stored entry is; the
+// engine checks its moves when it is opened.
+export function importAll(data) {
+  if (!data || data.format !== LIBRARY_FORMAT || !Array.isArray(data.games)) return { error: "not-library" };
+  let added = 0;
+  let skipped = 0;
+  const now = Date.now();
+  for (const game of data.games) {
+    const parsed = game && typeof game === "object" && typeof game.id === "string" ? parseEntry(game.id, JSON.stringify({ ...game, version: VERSION })) : null;
+    if (!parsed?.ok) {
+      skipped++;
+      continue;
+    }
+    const moves = parsed.ok.record.moves.join(" ");
+    const here = list().find((e) => !e.damaged && (e.id === game.id || e.stamp === parsed.ok.stamp) && e.record.moves.join(" ") === moves && e.record.game === parsed.ok.record.game);
+    if (here) {
+      skipped++;
+      continue;
+    }
+    const id = load(game.id) || !/^[a-z0-9]{1,40}$/i.test(game.id) ? newId() : game.id;
+    if (put({ ...parsed.ok, id, rev: parsed.ok.rev || 1, created: parsed.ok.created || now, updated: parsed.ok.updated || now })) added++;
+    else return { error: "storage", added, skipped };
+  }
+  return { added, skipped };
+}
+
 export function keyOf(id) {
   return GAME + id;
 }

@@ -58,8 +58,8 @@ export function downloadRecord(record) {
 }
 
 /** Offer text as it is (a damaged save, so that nothing of it is lost). */
-export function downloadText(text, name) {
-  download(new Blob([text], { type: "text/plain" }), name);
+export function downloadText(text, name, type = "text/plain") {
+  download(new Blob([text], { type }), name);
 }
 
 function download(blob, name) {
