@@ -142,3 +142,23 @@ def test_send_your_move_offers_the_share_sheet_where_there_is_one(make_page):
     page.wait_for_timeout(300)
     assert page.locator("[data-message][data-key='share']").count() == 0
     assert recorder.errors == []
+
+
+def test_a_resignation_travels_by_link(make_page):
+    ana, ana_rec = make_page(LINK)
+    take_first(ana)
+    ana.click("[data-action='share']")
+    ana.click("[data-action='share-send']")
+    ben, ben_rec = make_page(wait_ready=False)
+    open_link(ben, ana.input_value("[data-share-link]"))
+    # Ben resigns on his turn; his Send your move carries it to Ana
+    ben.click("[data-action='resign']")
+    ben.click("[data-action='resign-confirm']")
+    ben.wait_for_selector("#result-dialog[open]")
+    ben.click("[data-action='result-review']")
+    ben.wait_for_selector("#link-turn:not([hidden])")
+    open_link(ana, sent_link(ben))
+    assert ana.get_attribute("[data-result]", "data-winner") == "0"
+    ana.wait_for_selector("#result-dialog[open]:has-text('Player 2 resigned.')")  # no names
+    assert len(games(ana)) == 1 and len(games(ben)) == 1
+    assert ana_rec.errors == [] and ben_rec.errors == []

@@ -230,3 +230,37 @@ def test_a_filter_appears_once_games_are_many(make_page):
     page.fill("input[name='library-filter']", "board no. 10")  # 100 … 109
     assert rows.count() == 10
     assert recorder.errors == []
+
+
+def test_resign_asks_then_ends_the_game_for_good(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    # asked first: Cancel (the focused choice) changes nothing
+    page.click("[data-action='resign']")
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert page.evaluate("() => document.activeElement.dataset.dialog") == "cancel"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm-dialog", state="hidden")
+    assert page.evaluate("() => nibbleApp.state.view.result") is None
+    page.click("[data-action='resign']")
+    page.click("[data-action='resign-confirm']")
+    page.wait_for_selector("#result-dialog[open]")
+    assert "You resigned." in page.text_content("#result-dialog")
+    page.click("[data-action='result-review']")
+    assert page.get_attribute("[data-result]", "data-winner") == "1"
+    assert page.is_hidden("[data-action='resign']")
+    assert page.is_disabled("[data-action='undo']")  # a resignation is final
+    saved = page.evaluate("""() => JSON.parse(localStorage.getItem(Object.keys(localStorage)
+        .find(k => k.endsWith(':game:' + nibbleApp.state.id))))""")
+    assert saved["record"]["resigned"] == 0 and saved["summary"]["winner"] == 1
+    page.reload()  # kept as the game's result
+    wait_engine(page)
+    assert page.get_attribute("[data-result]", "data-winner") == "1"
+    # the moves before it are reviewed as they were
+    page.click("[data-action='review-prev']")
+    page.wait_for_function("() => document.documentElement.dataset.ply === '1'")
+    assert page.locator("[data-result]:visible").count() == 0 or \
+        page.evaluate("() => nibbleApp.state.review.view.result") is None
+    assert recorder.errors == []

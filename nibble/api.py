@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.errors import BadRequest, GameOver, NibbleError
 from .core.protocol import MAX_SEED
-from .core.record import replay, to_record
+from .core.record import replay, resigned_seat, to_record
 from .core.text import clean, quote
 from .games import GAMES, get_game
 
@@ -40,8 +40,27 @@ def _games(_req: dict[str, Any]) -> dict[str, Any]:
             "limits": limits()}
 
 
-def _answer(state: State[Any]) -> dict[str, Any]:
-    return {"record": to_record(state), "view": state.view()}
+def _answer(state: State[Any], resigned: int | None = None) -> dict[str, Any]:
+    """The record and view of ``state``; ``resigned``: the seat that gave the game up
+    there (the record keeps it, the view shows the game as over)."""
+    record, view = to_record(state), state.view()
+    if resigned is not None:
+        record["resigned"] = resigned
+        view["result"] = {"winner": 1 - resigned, "reason": "resigned", "seat": resigned}
+        view["legal_moves"] = []
+    return {"record": record, "view": view}
+
+
+def _replayed(req: dict[str, Any]) -> tuple[State[Any], int | None]:
+    """The state after the request's record, and the seat that resigned in it (if any)."""
+    record = _record(req)
+    state = replay(record)
+    return state, resigned_seat(record, state)
+
+
+def _not_resigned(resigned: int | None) -> None:
+    if resigned is not None:
+        raise GameOver("The game is over: a player resigned.", "game.resigned")
 
 
 def _new(req: dict[str, Any]) -> dict[str, Any]:
@@ -64,23 +83,36 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     move = req.get("move")
     if not isinstance(move, str):
         raise BadRequest("'move' must be a move in notation, like a1+c1.", "request.move")
-    state = replay(_record(req))
+    state, resigned = _replayed(req)
+    _not_resigned(resigned)
     state.play(move)
     return _answer(state)
 
 
 def _load(req: dict[str, Any]) -> dict[str, Any]:
-    return _answer(replay(_record(req)))
+    return _answer(*_replayed(req))
+
+
+def _resign(req: dict[str, Any]) -> dict[str, Any]:
+    seat = req.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise BadRequest("'seat' must be the number of the seat that resigns.", "request.seat")
+    state, resigned = _replayed(req)
+    _not_resigned(resigned)
+    record = {**_record(req), "resigned": seat}  # type: ignore[dict-item]
+    return _answer(state, resigned_seat(record, state))
 
 
 def _view(req: dict[str, Any]) -> dict[str, Any]:
     ply = req.get("ply")
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
         raise BadRequest("'ply' must be a move number (0 or more).", "request.ply")
-    state = replay(_record(req))  # the whole record must be valid, not only the part shown
+    state, resigned = _replayed(req)  # the whole record must be valid, not only the part shown
+    if ply is not None and len(state.moves) > ply:
+        resigned = None  # the resignation came after the position asked for
     while ply is not None and len(state.moves) > ply:
         state.pop()
-    return _answer(state)
+    return _answer(state, resigned)
 
 
 def _ai(req: dict[str, Any]) -> dict[str, Any]:
@@ -88,7 +120,8 @@ def _ai(req: dict[str, Any]) -> dict[str, Any]:
     from .ai.api import choose_move, parse_request  # imported late: not needed to play
 
     params = parse_request(req)  # refuse a bad level or budget before any work
-    state = replay(_record(req))
+    state, resigned = _replayed(req)
+    _not_resigned(resigned)
     if state.is_over():
         raise GameOver("The game is over; there is no move to suggest.", "game.over")
     return choose_move(state, params, started)
@@ -103,7 +136,7 @@ def _analyse(req: dict[str, Any]) -> dict[str, Any]:
 
 
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai,
-       "analyse": _analyse}
+       "analyse": _analyse, "resign": _resign}
 
 
 def handle(request: Any) -> dict[str, Any]:

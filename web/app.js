@@ -6,7 +6,7 @@
 // games/<id>.js, chosen by view.game.
 
 import { BoardView } from "./board/board.js";
-import { closeResultDialog, openNewGameDialog, optionLabel } from "./ui/dialogs.js";
+import { closeResultDialog, confirmDialog, openNewGameDialog, optionLabel } from "./ui/dialogs.js";
 import { EngineClient } from "./engine/engine-client.js";
 import { trapFocus } from "./ui/focus-trap.js";
 import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n/i18n.js";
@@ -23,7 +23,7 @@ import { initSettings } from "./ui/settings.js";
 import { clearLink, downloadRecord, hasLink, linkOrigin, readLink, readRecordFile } from "./session/share.js";
 import { createLinkPlay } from "./session/link-play.js";
 import { pickerFor } from "./board/pick.js";
-import { createState } from "./session/state.js";
+import { createState, resigner } from "./session/state.js";
 import { createToolbar } from "./ui/toolbar.js";
 import { Cancelled, call, createTurns } from "./session/turns.js";
 import { createZoom } from "./board/zoom.js";
@@ -267,6 +267,28 @@ async function continueHere() {
     app.retro.stop();
     app.session.startEntry(record, view, { seats: [...state.seats], level: state.level, origin: "" });
     showMessage(t("review.continued", { ply }), "info", null, { key: "continued" });
+  });
+}
+
+// Give the game up (after asking): the record keeps who resigned, and the other wins.
+async function resign() {
+  const seat = resigner(state);
+  if (seat == null || state.busy) return;
+  const name = seatNamer(state);
+  const sure = await confirmDialog({
+    title: t("resign.title"),
+    // "You give the game up" / "Player 1 gives the game up": the verb follows the subject
+    text: t(name(seat) === t("seat.you") ? "resign.text.you" : "resign.text", { player: name(seat), winner: name(1 - seat) }),
+    confirmLabel: t("action.resign"),
+    action: "resign-confirm",
+  });
+  if (!sure || resigner(state) !== seat) return; // the game moved on meanwhile
+  await app.turns.withBusy(async () => {
+    const response = await call(app.rules, { op: "resign", record: state.record, seat });
+    app.turns.cancelThinking();
+    app.session.humanMoved();
+    state.announce = true;
+    app.turns.setPosition(response.record, response.view);
   });
 }
 
@@ -605,6 +627,9 @@ function wire() {
         break;
       case "rematch":
         rematch(false);
+        break;
+      case "resign":
+        resign();
         break;
       case "replay-board":
         rematch(true);

@@ -55,6 +55,24 @@ def start_state(record: object) -> State[Any]:
     return game.from_setup(setup, options)
 
 
+def resigned_seat(record: Any, state: State[Any]) -> int | None:
+    """The seat that resigned at the end of ``record`` (its optional ``"resigned"``), or
+    None; refused when it names no seat, the game has more than two players, or the game
+    was already over."""
+    seat: object = record.get("resigned") if isinstance(record, dict) else None
+    if seat is None:
+        return None
+    players = state.num_players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise BadRecord(f"'resigned' must be a seat, 0 to {players - 1}.", "record.resigned",
+                        max=players - 1)
+    if players != 2:
+        raise BadRecord("Only a game of two players can be resigned.", "record.resign-players")
+    if state.is_over():
+        raise BadRecord("The game was over before the resignation.", "record.resign-over")
+    return seat
+
+
 def replay(record: Any) -> State[Any]:
     """The state after the record's moves, each one checked (``record`` is any JSON
     value: :func:`start_state` refuses one that is not a record)."""

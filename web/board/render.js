@@ -2,11 +2,11 @@
 // the game's own panel (from its presentation module) and the move list. Reads the
 // state; changes nothing but the DOM.
 
-import { presentationFor } from "../games/index.js";
+import { explainResult, presentationFor } from "../games/index.js";
 import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { coordsShown } from "../ui/settings.js";
-import { remoteTurn } from "../session/state.js";
+import { remoteTurn, resigner } from "../session/state.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -153,6 +153,9 @@ export function render(app) {
   seedLine.dataset.seed = seed == null ? "" : String(seed);
   $('[data-action="replay-board"]').disabled = seed == null || state.busy;
   $('[data-action="rematch"]').disabled = !state.record || state.busy;
+  const resign = $('[data-action="resign"]');
+  resign.hidden = resigner(state) == null || !!state.review;
+  resign.disabled = state.busy || state.thinking || html.dataset.engine !== "ready";
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
 }
@@ -223,7 +226,7 @@ function byLink(state, seat) {
 function renderLinkTurn(state, view) {
   const send = $("#link-turn");
   const me = state.link?.me;
-  const ended = !!view.result && view.last_move?.seat === me;
+  const ended = !!view.result && (view.result.reason === "resigned" ? view.result.seat === me : view.last_move?.seat === me);
   send.hidden = !(me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended));
   send.disabled = state.busy;
 }
@@ -235,7 +238,8 @@ export function renderControls(state) {
   // while learning from mistakes the game is not changed: no undo, redo or hint
   // a game played by links takes back this side's own move only (the other's came by link)
   const theirs = state.link?.me != null && state.view?.last_move && state.view.last_move.seat !== state.link.me;
-  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice || theirs;
+  const resigned = state.view?.result?.reason === "resigned"; // final, as on lichess
+  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice || theirs || resigned;
   $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up || !!state.practice;
   // while a hint is searched its button stops it
   const hint = $('[data-action="hint"]');
@@ -267,7 +271,7 @@ function renderResult(current, ctx) {
     slot.replaceChildren();
     return;
   }
-  const explained = presentationFor(current.game).explainResult(current, ctx);
+  const explained = explainResult(current, ctx);
   const banner = document.createElement("div");
   banner.className = "result-banner";
   banner.setAttribute("data-result", current.result.reason || "");

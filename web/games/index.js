@@ -11,3 +11,11 @@ const MODULES = { nibble, nebuchadnezzar, "number-one": numberOne };
 export function presentationFor(gameId) {
   return MODULES[gameId] || generic;
 }
+
+/** The result in words ({title, text, extra?}), for every game: a resignation is the
+ * shell's (docs/contracts.md), every other end is the game's own to explain. */
+export function explainResult(view, ctx) {
+  const r = view.result;
+  if (r?.reason !== "resigned") return presentationFor(view.game).explainResult(view, ctx);
+  return { title: ctx.t("result.title", { player: ctx.seatName(r.winner) }), text: ctx.t("result.resigned", { player: ctx.seatName(r.seat) }) };
+}

@@ -128,6 +128,15 @@ export default {
   "progress.blocked": "더 이상 불가능",
 
 
+  "action.resign": "기권",
+  "resign.title": "이 게임을 기권할까요?",
+  "resign.text": "{player} 기권, {winner} 승리. 되돌릴 수 없습니다.",
+  "resign.text.you": "기권하면 {winner} 승리입니다. 되돌릴 수 없습니다.",
+  "result.resigned": "{player} 기권.",
+  "reason.game.resigned": "게임이 끝났습니다: 기권.",
+  "reason.record.resigned": "기록의 기권에 자리가 없습니다.",
+  "reason.record.resign-players": "두 사람 게임만 기권할 수 있습니다.",
+  "reason.record.resign-over": "기록의 게임은 기권 전에 이미 끝났습니다.",
   "result.title": "{player} 승리",
   "result.draw": "무승부입니다",
   "result.reason.other": "{player} 승리 ({reason}).",

@@ -49,9 +49,10 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     const moves = shared.record.moves;
     const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
     const shownFirst = (a, b) => (b.id === state.id) - (a.id === state.id) || b.record.moves.length - a.record.moves.length;
-    const behind = games.filter((e) => isPrefix(e.record.moves, moves)).sort(shownFirst)[0];
+    const behind = games.filter((e) => isPrefix(e.record.moves, moves) && (e.record.resigned == null || e.record.moves.length === moves.length)).sort(shownFirst)[0];
     const ahead = games.filter((e) => isPrefix(moves, e.record.moves)).sort(shownFirst)[0];
-    if (behind && behind.record.moves.length < moves.length) {
+    // (the same moves and a resignation: the other player gave up there)
+    if (behind && (behind.record.moves.length < moves.length || (shared.record.resigned != null && behind.record.resigned == null))) {
       const response = await call(app.rules, { op: "load", record: shared.record });
       const me = shared.to ?? behind.link?.me ?? null;
       const link = library.linkOf({ id: shared.id, me, names: mergedNames(shared.names, behind.link?.names, me) }, response.view.players || state.seats.length);

@@ -74,6 +74,18 @@ export function recipientOf(state) {
   return (view.players || state.seats.length) === 2 ? 1 - me : null;
 }
 
+/** The seat that would resign now: this device's in a game by links, the one person
+ * against the computer, the player to move when two share this device; null when the
+ * game is over, has more than two players, or only computers play. */
+export function resigner(state) {
+  const view = state.view;
+  if (!view || view.result || (view.players || state.seats.length) !== 2) return null;
+  if (state.link?.me != null) return state.link.me;
+  const people = state.seats.flatMap((s, i) => (s === "human" ? [i] : []));
+  if (people.length === 1) return people[0];
+  return people.length === 2 ? view.to_move : null;
+}
+
 /** Is a player on another device to move in the game shown? */
 export function remoteTurn(state, view = state.view) {
   return state.link?.me != null && !!view && !view.result && view.to_move !== state.link.me;

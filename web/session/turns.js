@@ -4,7 +4,7 @@
 // the computer was thinking about (cancel: the computer's worker is replaced, so nothing
 // ever queues behind a search).
 
-import { presentationFor } from "../games/index.js";
+import { explainResult, presentationFor } from "../games/index.js";
 import { showResultDialog } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { explain } from "../i18n/reasons.js";
@@ -56,8 +56,9 @@ export function createTurns(app) {
   const { state } = app;
   const known = new Map(); // "<game id> <moves>" -> {record, view}
 
+  // (a resigned game's end is another position than the same moves played on)
   function keyOf(record) {
-    return `${state.id} ${record.moves.join(" ")}`;
+    return `${state.id} ${record.moves.join(" ")}${record.resigned == null ? "" : ` resigned:${record.resigned}`}`;
   }
 
   function remember(record, view) {
@@ -71,7 +72,8 @@ export function createTurns(app) {
   async function positionAfter(moves) {
     const hit = known.get(keyOf({ moves }));
     if (hit) return hit;
-    const response = await call(app.rules, { op: "load", record: { ...state.record, moves } });
+    const { resigned: _, ...record } = state.record; // a position before the end: nobody resigned there
+    const response = await call(app.rules, { op: "load", record: { ...record, moves } });
     remember(response.record, response.view);
     return response;
   }
@@ -141,7 +143,7 @@ export function createTurns(app) {
     if (moved && !reviewing && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
-      const explained = presentationFor(view.game).explainResult(view, { t, seatName: seatNamer(state) });
+      const explained = explainResult(view, { t, seatName: seatNamer(state) });
       if (explained && state.announce) {
         showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true) });
       }
@@ -157,7 +159,7 @@ export function createTurns(app) {
     const ctx = { t, seatName: seatNamer(state) };
     const parts = [ui.describeMove ? ui.describeMove(view, ctx) : view.last_move?.move];
     if (view.result) {
-      const explained = ui.explainResult(view, ctx);
+      const explained = explainResult(view, ctx);
       parts.push(explained?.title, explained?.text);
     }
     announce(parts.filter(Boolean).join(". "));

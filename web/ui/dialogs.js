@@ -234,6 +234,23 @@ export function showModal(dialog) {
   dialog.showModal();
 }
 
+// --- asking before something that cannot be taken back ------------------------------
+
+// True once the player confirms, false on Cancel or Escape. The safe choice has the focus.
+export function confirmDialog({ title, text, confirmLabel, action }) {
+  const dialog = document.getElementById("confirm-dialog");
+  return new Promise((resolve) => {
+    let answer = false;
+    const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel", onclick: () => dialog.close() }, t("action.cancel"));
+    const ok = h("button", { type: "button", class: "button danger", "data-action": action, onclick: () => { answer = true; dialog.close(); } }, confirmLabel);
+    dialog.addEventListener("close", () => resolve(answer), { once: true });
+    dialog.setAttribute("aria-labelledby", "confirm-title");
+    dialog.replaceChildren(h("div", { class: "result-dialog confirm-dialog" }, h("h2", { id: "confirm-title" }, title), h("p", {}, text), h("div", { class: "dialog-buttons" }, cancel, ok)));
+    showModal(dialog);
+    cancel.focus();
+  });
+}
+
 // --- result -------------------------------------------------------------------------
 
 // The end of a game: what happened, and what next — look at it again, a rematch (seats
