@@ -264,3 +264,47 @@ def test_resign_asks_then_ends_the_game_for_good(make_page):
     assert page.locator("[data-result]:visible").count() == 0 or \
         page.evaluate("() => nibbleApp.state.review.view.result") is None
     assert recorder.errors == []
+
+
+def resign_now(page) -> None:
+    page.click("[data-action='resign']")
+    page.click("[data-action='resign-confirm']")
+    page.wait_for_selector("#result-dialog[open]")
+
+
+def test_your_record_against_a_level_counts_each_game_once(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    resign_now(page)
+    page.reload()  # the finished game again: not counted twice
+    wait_engine(page)
+    page.click("[data-action='new-game']")
+    record = page.locator("#new-game-dialog [data-your-record]")
+    assert record.get_attribute("data-lost") == "1" and record.get_attribute("data-won") == "0"
+    assert "You: 0 won, 1 lost" in record.inner_text()
+    # another level, another board: nothing yet
+    page.select_option("#ng-level", "hard")
+    assert record.get_attribute("data-lost") == "0"
+    page.select_option("#ng-level", "easy")
+    page.select_option("#new-game-dialog select[name='variant']", "hex13")
+    assert record.get_attribute("data-lost") == "0"
+    page.select_option("#new-game-dialog select[name='variant']", "square9")
+    page.click("[data-dialog='cancel']")
+    # four more: a performance rating (the level's rating, 400 below for all lost)
+    for _ in range(4):
+        page.click("[data-action='rematch']")
+        page.wait_for_function("() => !nibbleApp.state.view.result")
+        wait_idle(page)
+        if page.is_visible("#result-dialog[open]"):
+            page.click("[data-action='result-review']")
+        resign_now(page)
+        page.click("[data-action='result-review']")
+    page.click("[data-action='new-game']")
+    assert record.get_attribute("data-lost") == "5"
+    rating = int(page.get_attribute("#ng-level-rating", "data-rating"))
+    assert f"performance {rating - 400}" in record.inner_text()
+    # reset (asked first): forgotten
+    page.click("[data-action='record-reset']")
+    page.click("[data-action='record-reset-confirm']")
+    assert record.get_attribute("data-lost") == "0"
+    assert "not played this level" in record.inner_text()
+    assert recorder.errors == []

@@ -149,6 +149,13 @@ export default {
   "result.reason.other": "{player} wins ({reason}).",
 
   "newgame.title": "New game",
+  "newgame.record": "You: {won} won, {lost} lost",
+  "newgame.record.drawn": {"one": "{count} draw", "other": "{count} draws"},
+  "newgame.record.performance": "performance {rating}",
+  "newgame.record.none": "You have not played this level on this board yet.",
+  "newgame.record.reset-title": "Reset your record?",
+  "newgame.record.reset-text": "Your results against {level} on this board are forgotten. Your games stay in Games.",
+  "action.reset": "Reset",
   "newgame.rating": "Rating {rating} (Elo; random moves = 0)",
   "newgame.players": "Players",
 

@@ -142,6 +142,13 @@ export default {
   "result.reason.other": "{player} 승리 ({reason}).",
 
   "newgame.title": "새 게임",
+  "newgame.record": "내 전적: {won}승 {lost}패",
+  "newgame.record.drawn": "{count}무",
+  "newgame.record.performance": "퍼포먼스 {rating}",
+  "newgame.record.none": "이 판에서 이 단계와 아직 두지 않았습니다.",
+  "newgame.record.reset-title": "전적을 초기화할까요?",
+  "newgame.record.reset-text": "이 판에서 {level} 단계와 둔 전적을 지웁니다. 게임은 게임 목록에 남습니다.",
+  "action.reset": "초기화",
   "newgame.rating": "레이팅 {rating} (엘로; 무작위 수 = 0)",
   "newgame.players": "플레이어",
 

@@ -126,6 +126,13 @@ export default {
   "result.draw": "Нічия",
 
   "newgame.title": "Нова гра",
+  "newgame.record": "Ви: перемог {won}, поразок {lost}",
+  "newgame.record.drawn": "нічиїх {count}",
+  "newgame.record.performance": "рейтинг гри {rating}",
+  "newgame.record.none": "Ви ще не грали з цим рівнем на цій дошці.",
+  "newgame.record.reset-title": "Скинути ваші результати?",
+  "newgame.record.reset-text": "Ваші результати проти рівня «{level}» на цій дошці буде забуто. Самі ігри лишаться в Іграх.",
+  "action.reset": "Скинути",
   "newgame.rating": "Рейтинг {rating} (Ело; випадкові ходи = 0)",
   "newgame.players": "Гравці",
 

@@ -11,6 +11,7 @@ import { explain } from "../i18n/reasons.js";
 import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
+import { countResult } from "./results.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
 
 const html = document.documentElement;
@@ -143,6 +144,7 @@ export function createTurns(app) {
     if (moved && !reviewing && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
+      if (state.announce) countResult(state); // ended here, by a move or a resignation: once
       const explained = explainResult(view, { t, seatName: seatNamer(state) });
       if (explained && state.announce) {
         showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true) });

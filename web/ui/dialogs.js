@@ -3,6 +3,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { h } from "./dom.js";
+import { recordAgainst, resetRecord } from "../session/results.js";
 
 export function gameName(info) {
   return t(`game.${info.id}`, {}, info.name || info.id);
@@ -121,7 +122,8 @@ export function openNewGameDialog({ games, levels, current }) {
     }
     const ratingNote = h("p", { id: "ng-level-rating", class: "field-note", "data-rating": "" });
     levelSelect.setAttribute("aria-describedby", "ng-level-rating");
-    const levelField = h("div", { class: "field field-level" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect, ratingNote);
+    const yourRecord = h("p", { id: "ng-your-record", class: "field-note your-record", "data-your-record": "" });
+    const levelField = h("div", { class: "field field-level" }, h("label", { for: "ng-level" }, t("option.level")), levelSelect, ratingNote, yourRecord);
 
     // The chosen level's measured strength where it was measured: the game, or the game
     // and its variant (ratings are keyed "nibble/square9"; docs/ai.md).
@@ -133,6 +135,26 @@ export function openNewGameDialog({ games, levels, current }) {
       ratingNote.hidden = rating == null;
       ratingNote.dataset.rating = rating ?? "";
       ratingNote.textContent = rating == null ? "" : t("newgame.rating", { rating });
+      showRecord(level, variant, rating);
+    }
+
+    // Your results against this level on this game and board (session/results.js).
+    function showRecord(level, variant, rating) {
+      if (!level) return yourRecord.replaceChildren();
+      const r = recordAgainst(gameId, variant, level.id, rating);
+      Object.assign(yourRecord.dataset, { won: r.won, lost: r.lost, drawn: r.drawn });
+      if (!r.games) return yourRecord.replaceChildren(t("newgame.record.none"));
+      const words = [t("newgame.record", { won: r.won, lost: r.lost }), r.drawn ? t("newgame.record.drawn", { count: r.drawn }) : ""];
+      if (r.performance != null) words.push(t("newgame.record.performance", { rating: r.performance }));
+      const reset = h("button", {
+        type: "button", class: "button small", "data-action": "record-reset",
+        onclick: async () => {
+          const sure = await confirmDialog({ title: t("newgame.record.reset-title"), text: t("newgame.record.reset-text", { level: levelLabel(level) }), confirmLabel: t("action.reset"), action: "record-reset-confirm" });
+          if (sure) resetRecord(gameId, variant, level.id);
+          showRating();
+        },
+      }, t("action.reset"));
+      yourRecord.replaceChildren(words.filter(Boolean).join(" · "), " ", reset);
     }
     levelSelect.addEventListener("change", showRating);
 
