@@ -308,3 +308,24 @@ def test_your_record_against_a_level_counts_each_game_once(make_page):
     assert record.get_attribute("data-lost") == "0"
     assert "not played this level" in record.inner_text()
     assert recorder.errors == []
+
+
+def test_the_opponents_move_sounds_only_once_switched_on(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    wait_idle(page)
+    assert page.get_attribute("html", "data-sound") == "off"  # off by default
+    assert page.get_attribute("html", "data-sounds") is None
+    page.click("[data-action='settings']")
+    page.click("label[for='setting-sound']")
+    page.keyboard.press("Escape")
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
+    wait_idle(page)
+    assert page.get_attribute("html", "data-sounds") == "1"  # the computer's, not the player's
+    # kept for the next visit
+    page.reload()
+    wait_engine(page)
+    assert page.get_attribute("html", "data-sound") == "on"
+    assert recorder.errors == []

@@ -20,6 +20,7 @@ import { interactive, render, seatNamer } from "./board/render.js";
 import { createRules } from "./ui/rules.js";
 import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
+import { allowSound, initSound } from "./ui/sound.js";
 import { clearLink, downloadRecord, hasLink, linkOrigin, readLink, readRecordFile } from "./session/share.js";
 import { createLinkPlay } from "./session/link-play.js";
 import { pickerFor } from "./board/pick.js";
@@ -689,7 +690,13 @@ function wire() {
 }
 
 wire();
-initSettings({ change: () => state.view && app.render() });
+initSettings({
+  change: (name) => {
+    if (name === "sound") allowSound(); // the switch's click is the gesture browsers ask for
+    if (state.view) app.render();
+  },
+});
+initSound();
 boot().catch((error) => {
   loading.showFailed({ kind: "engine", message: error?.message || String(error) }, () => window.location.reload());
 });

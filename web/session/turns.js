@@ -12,6 +12,7 @@ import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
 import { countResult } from "./results.js";
+import { moveSound } from "../ui/sound.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
 
 const html = document.documentElement;
@@ -142,6 +143,9 @@ export function createTurns(app) {
     if (!state.busy) app.render(); // else withBusy renders once it is done
     if (moved) announceMove(view);
     if (moved && !reviewing && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
+    // the opponent's move: the computer's, or a friend's that came by link
+    const theirs = view.last_move && (isAi(state, view.last_move.seat) || (state.link?.me != null && view.last_move.seat !== state.link.me));
+    if (moved && theirs && hasHuman(state)) moveSound();
     if (view.result && state.resultShown !== record.moves.length) {
       state.resultShown = record.moves.length;
       if (state.announce) countResult(state); // ended here, by a move or a resignation: once

@@ -1,15 +1,15 @@
-// Display settings and their dialog: the colour-blind palette with shapes, the
-// high-contrast theme and the board's coordinates.
+// Settings and their dialog: the colour-blind palette with shapes, the high-contrast
+// theme, the board's coordinates, and a sound for the opponent's move (sound.js).
 //
 // Each setting is an attribute on <html> (set before the first paint by
 // settings-early.js, from the same stored choice): data-palette="normal"|"cvd",
-// data-contrast="normal"|"high", data-coords="on"|"off". styles.css and the game
+// data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on". styles.css and the game
 // modules read the attributes; nothing else needs telling but the board, which is
 // redrawn (onChange). Stored in localStorage under nibble:<site path>:settings (scoped
 // like library.js's keys), followed when another tab changes it.
 //
 // Hooks: [data-action="settings"] opens the dialog; its switches are
-// [data-setting="palette" | "contrast" | "coords"] (checkboxes with role="switch").
+// [data-setting="palette" | "contrast" | "coords" | "sound"] (checkboxes with role="switch").
 
 import { h } from "./dom.js";
 import { t } from "../i18n/i18n.js";
@@ -23,6 +23,7 @@ const SWITCHES = {
   palette: { on: "cvd", off: "normal" },
   contrast: { on: "high", off: "normal" },
   coords: { on: "on", off: "off" },
+  sound: { on: "on", off: "off" }, // the opponent's move (sound.js)
 };
 
 let onChange = () => {};
@@ -57,6 +58,7 @@ function apply(values) {
   html.dataset.palette = values.palette === "cvd" ? "cvd" : "normal";
   html.dataset.contrast = values.contrast === "high" || (values.contrast == null && systemMoreContrast()) ? "high" : "normal";
   html.dataset.coords = values.coords === false ? "off" : "on";
+  html.dataset.sound = values.sound === "on" ? "on" : "off";
 }
 
 export function isOn(name) {
@@ -109,6 +111,7 @@ export function openSettingsDialog() {
       switchField("palette"),
       switchField("contrast"),
       switchField("coords"),
+      switchField("sound"),
       h("div", { class: "dialog-buttons" }, close)),
   );
   if (!dialog.open) dialog.showModal();
