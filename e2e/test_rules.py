@@ -242,3 +242,22 @@ def test_axe_finds_nothing_on_the_rules_and_the_walkthrough(browser, site):
             page.keyboard.press("Escape")
     finally:
         context.close()
+
+
+def test_on_a_phone_the_colour_table_step_shows_the_table_and_the_card(make_page):
+    page, recorder = make_page("?game=nibble&variant=square9&seed=0&p1=human&p2=ai&level=random")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click("[data-action='walkthrough-start']")
+    page.click("[data-action='walkthrough-next']")
+    page.click("[data-cell='a9']")
+    page.click("[data-action='confirm']")
+    page.wait_for_function("() => Number(document.documentElement.dataset.ply) >= 2")
+    wait_idle(page)
+    assert page.locator(CARD).get_attribute("data-step") == "table"
+    page.wait_for_timeout(200)  # the scroll
+    for what in ("#game-panel .panel-section.tour-spot", CARD):
+        box = page.locator(what).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 740, (what, box)
+    # reached by a take: the focus stays where the player played
+    assert page.evaluate("() => !!document.activeElement.closest('#board')")
+    assert recorder.errors == []

@@ -33,6 +33,18 @@ function markDone() {
   }
 }
 
+// On screen, and not under the toolbar (it stays at the top on a phone).
+function onScreen(el) {
+  const box = el.getBoundingClientRect();
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  return box.top >= Math.max(0, bar) && box.bottom <= window.innerHeight;
+}
+
+function bothFit(a, b) {
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  return a.getBoundingClientRect().height + b.getBoundingClientRect().height + Math.max(0, bar) + 16 <= window.innerHeight;
+}
+
 export function createWalkthrough(app) {
   const { state } = app;
   let step = null; // null (nothing shown), "offer", or one of STEPS
@@ -140,9 +152,11 @@ export function createWalkthrough(app) {
     }
     const spotted = spots(v);
     for (const id of spotted) document.querySelector(`#board [data-cell="${CSS.escape(id)}"]`)?.classList.add("tour-spot");
+    let tableSpot = null;
     if (step === "table") {
       const table = document.querySelector("#game-panel .color-table");
-      (table?.closest(".panel-section") || table)?.classList.add("tour-spot");
+      tableSpot = table?.closest(".panel-section") || table;
+      tableSpot?.classList.add("tour-spot");
     }
 
     const [title, body] = text(v, spotted);
@@ -155,11 +169,14 @@ export function createWalkthrough(app) {
           close();
         }
       });
-      // at the top of the side panel: in view beside the board on a wide screen, right
-      // under the board on a narrow one
-      const panel = document.querySelector(".panel") || document.querySelector("main") || document.body;
-      panel.prepend(card);
     }
+    // at the top of the side panel (in view beside the board on a wide screen, right under
+    // it on a narrow one), except at the colour table's step: right after the table, so
+    // that the card never pushes what it explains off a phone's screen
+    const panel = document.querySelector(".panel") || document.querySelector("main") || document.body;
+    if (tableSpot) {
+      if (card.previousElementSibling !== tableSpot) tableSpot.after(card);
+    } else if (panel.firstElementChild !== card) panel.prepend(card);
     card.dataset.walkthrough = "";
     card.dataset.step = step;
     if (card.dataset.key !== key) {
@@ -170,10 +187,15 @@ export function createWalkthrough(app) {
         h("div", { class: "walkthrough-buttons" }, buttons()),
       );
     }
+    const arrived = card.dataset.shown !== step;
+    card.dataset.shown = step;
     if (focusNext) {
       focusNext = false;
-      card.querySelector('[data-action="walkthrough-next"], [data-action="walkthrough-close"]')?.focus();
+      card.querySelector('[data-action="walkthrough-next"], [data-action="walkthrough-close"]')?.focus({ preventScroll: !!tableSpot });
     }
+    // the table's step, new: the table and the card on screen (a phone scrolls to them)
+    // (only where both fit: a landscape phone keeps its layout, the table beside the board)
+    if (tableSpot && arrived && !(onScreen(tableSpot) && onScreen(card)) && bothFit(tableSpot, card)) tableSpot.scrollIntoView({ block: "start" });
   }
 
   return { update, start, close, step: () => step };
