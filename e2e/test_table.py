@@ -329,3 +329,35 @@ def test_the_opponents_move_sounds_only_once_switched_on(make_page):
     wait_engine(page)
     assert page.get_attribute("html", "data-sound") == "on"
     assert recorder.errors == []
+
+
+def test_a_shared_board_turns_to_the_player_to_move_when_asked(make_page):
+    page, recorder = make_page(LINK)  # two people on this device
+    page.emulate_media(reduced_motion="reduce")  # no turning motion: boxes measured at once
+    take_first(page)
+    assert page.get_attribute("#board svg", "data-turn") is None  # off by default
+    page.click("[data-action='settings']")
+    page.click("label[for='setting-turn']")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#board svg[data-turn='180']")  # Player 2 to move: upside down
+    a1 = page.locator("[data-cell='a1']").bounding_box()
+    i9 = page.locator("[data-cell='i9']").bounding_box()
+    assert a1["y"] > i9["y"] and a1["x"] > i9["x"]  # a1 (top left) at the bottom right now
+    # the labels stay upright (each cell turns back), clicks and the keyboard still work:
+    # the arrow keys go where they point on screen
+    assert page.evaluate("""() => getComputedStyle(document.querySelector("[data-cell='e5']"))
+        .transform""") != "none"
+    page.locator("[data-cell='e5']").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.cell") == "d5"
+    take_first(page)
+    page.wait_for_selector("#board svg[data-turn='0']")  # back to Player 1
+    # a game against the computer never turns
+    page.goto(page.url.split("?")[0] + "?game=nibble&variant=square9&seed=3&p1=ai&p2=human")
+    wait_engine(page)
+    assert page.get_attribute("#board svg", "data-turn") in (None, "0")
+    # Number One: a player's side is their start corner (Player 1: the top-left one)
+    page.goto(page.url.split("?")[0] + "?game=number-one&players=2&seed=4&p1=human&p2=human")
+    wait_engine(page)
+    page.wait_for_selector("#board svg[data-turn='210']")
+    assert recorder.errors == []

@@ -69,6 +69,7 @@ export class BoardView {
     this.rows = []; // rows[r] = [ids in order]
     this.focusId = null;
     this.svg = null;
+    this.turn = 0; // degrees the board is turned by (hot-seat: towards the player to move)
   }
 
   _build(board, coords) {
@@ -121,6 +122,12 @@ export class BoardView {
       this.rows[cell.row].push(cell.id);
     }
     this.overlay = el("g", { class: "overlay", "aria-hidden": "true" }, svg);
+    // everything drawn turns together (see _turn); the SVG element keeps the events
+    this.root = el("g", { class: "board-root" });
+    this.root.append(...svg.childNodes);
+    svg.append(this.root);
+    this.viewBox = [0, 0, geo.width, geo.height];
+    this.turn = 0;
     for (const row of this.rows) row.sort((a, b) => this.cells.get(a).col - this.cells.get(b).col);
     svg.addEventListener("click", (event) => {
       const g = event.target.closest("[data-cell]");
@@ -259,8 +266,39 @@ export class BoardView {
       else g.removeAttribute("aria-pressed");
     }
     this._overlays(options.overlays || []);
+    this._turn(options.turn || 0);
     if (!this.cells.has(this.focusId)) this.focusId = board.cells.length ? board.cells[0].id : null;
     this._rove();
+  }
+
+  // Turn the board by `angle` degrees about its centre (a hot-seat game turns it towards
+  // the player to move): the lattice, the overlays and the coordinates' places turn; each
+  // cell and every label turns back, so that numbers, shapes and glyphs stay upright. A
+  // CSS transition animates it (none with reduced motion: styles.css).
+  _turn(angle) {
+    const a = ((Math.round(angle) % 360) + 360) % 360;
+    const [x0, y0, w, h] = this.viewBox;
+    const cx = x0 + w / 2;
+    const cy = y0 + h / 2;
+    if (a !== this.turn) {
+      this.turn = a;
+      this.svg.dataset.turn = String(a);
+      this.root.style.transformOrigin = `${cx}px ${cy}px`;
+      this.root.style.transform = a ? `rotate(${a}deg)` : "";
+      // a quarter or a sixth turn changes the board's extent: the view box follows
+      const rad = (a * Math.PI) / 180;
+      const [vw, vh] = a % 180 ? [Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad)), Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad))] : [w, h];
+      this.svg.setAttribute("viewBox", `${(cx - vw / 2).toFixed(1)} ${(cy - vh / 2).toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`);
+    }
+    // (labels drawn since, such as an overlay's, turn back too)
+    const back = a ? `rotate(${-a}deg)` : "";
+    for (const node of this.root.querySelectorAll(".cell, .coords text, .overlay text")) {
+      if (node.style.transform !== back) {
+        node.style.transformBox = "fill-box";
+        node.style.transformOrigin = "center";
+        node.style.transform = back;
+      }
+    }
   }
 
   // the colour-blind mode's shapes: a piece's outline (body) and a glyph above its label
@@ -347,7 +385,11 @@ export class BoardView {
     const row = this.rows[here.row];
     const index = row.indexOf(id);
     let next = null;
-    switch (event.key) {
+    // a board turned upside down: the arrows go where they point on screen (other turns
+    // keep the board's own rows and columns)
+    const flip = { ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft", ArrowUp: "ArrowDown", ArrowDown: "ArrowUp" };
+    const key = this.turn === 180 ? flip[event.key] || event.key : event.key;
+    switch (key) {
       case "ArrowLeft":
         next = row[Math.max(0, index - 1)];
         break;
@@ -356,7 +398,7 @@ export class BoardView {
         break;
       case "ArrowUp":
       case "ArrowDown": {
-        const target = this.rows[here.row + (event.key === "ArrowUp" ? -1 : 1)];
+        const target = this.rows[here.row + (key === "ArrowUp" ? -1 : 1)];
         if (target && target.length) {
           // the cell of the next row whose centre is closest horizontally
           // (ties: the one to the left for up, to the right for down, so that
@@ -365,7 +407,7 @@ export class BoardView {
           let bestDist = Infinity;
           for (const other of target) {
             const d = Math.abs(this.cells.get(other).x - here.x);
-            const bias = event.key === "ArrowUp" ? this.cells.get(other).x - here.x : here.x - this.cells.get(other).x;
+            const bias = key === "ArrowUp" ? this.cells.get(other).x - here.x : here.x - this.cells.get(other).x;
             const score = d + (bias > 0 ? 0.01 : 0);
             if (score < bestDist) {
               bestDist = score;

@@ -100,6 +100,7 @@ export function render(app) {
     interactive: live,
     ariaLabel: t("board.label"),
     coords: coordsShown(),
+    turn: turnTowards(state, view, ui),
   });
 
   // status line
@@ -214,6 +215,18 @@ function renderActions(view, live) {
       return b;
     }),
   );
+}
+
+// Settings' "turn the board": in a game of people sharing this device (no computer, not
+// by link), the board turns so that the player to move has their side at the bottom. A
+// seat's side is the game's to say (`seatHome`: its direction from the board's centre, in
+// degrees, y pointing down); two players without sides sit at the bottom and the top.
+export function turnTowards(state, view, ui) {
+  if (html.dataset.turn !== "on" || !view || view.result || state.link?.me != null) return 0;
+  if (state.seats.length < 2 || state.seats.some((s) => s !== "human")) return 0;
+  const seat = view.to_move;
+  const home = ui.seatHome ? ui.seatHome(view, seat) : (view.players || state.seats.length) === 2 ? (seat === 0 ? 90 : -90) : null;
+  return home == null ? 0 : 90 - home;
 }
 
 // A move made on the other device of a game played by links.

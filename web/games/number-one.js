@@ -26,6 +26,10 @@ function pegName(t, size) {
   return t(`number-one.peg.${size}`);
 }
 
+// Each seat starts around a corner of the hexagon (the rules' corners 0…5, clockwise from
+// the top-left one; nibble/games/number_one/board.py CORNERS_USED), by player count.
+const CORNERS = { 2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4] };
+
 function seatDot(seat) {
   return h("span", { class: `seat-dot seat-${seat}` });
 }
@@ -42,6 +46,13 @@ export default {
     const piece = { fill: (cvd ? SEAT_COLORS_CVD : SEAT_COLORS)[seat % 4], ink: (cvd ? SEAT_INK_CVD : SEAT_INK)[seat % 4], label: String(seat + 1), r: SIZE_R[size], turned, tone: turned ? "turned" : "" };
     if (cvd) piece.body = SEAT_SHAPES[seat % 4];
     return { under, piece };
+  },
+
+  // the direction of the seat's start corner from the board's centre (render.js turns a
+  // shared board so that it is at the bottom): corner k at -120° + 60°·k, y pointing down
+  seatHome(view, seat) {
+    const corner = CORNERS[view.players]?.[seat];
+    return corner == null ? null : -120 + 60 * corner;
   },
 
   seatColors(view) {

@@ -401,6 +401,8 @@ export default {
   "settings.contrast.help": "Stronger outlines, text, focus rings and board marks, in the light and the dark theme.",
   "settings.coords": "Board coordinates",
   "settings.coords.help": "The letters and numbers around the board.",
+  "settings.turn": "Turn the board to the player to move",
+  "settings.turn.help": "When players share this device, the board turns after each move so that the player to move has their side at the bottom.",
   "settings.sound": "A sound for the opponent's move",
   "settings.sound.help": "A short tick when the computer moves, or when a friend's move arrives by link. Off unless you switch it on.",
 

@@ -402,6 +402,8 @@ export default {
   "settings.contrast.help": "밝은 테마와 어두운 테마 모두에서 윤곽선, 글자, 포커스 테두리, 판 위 표시를 더 뚜렷하게 합니다.",
   "settings.coords": "판 좌표",
   "settings.coords.help": "판 둘레의 글자와 숫자.",
+  "settings.turn": "둘 차례인 사람 쪽으로 판 돌리기",
+  "settings.turn.help": "한 기기로 함께 둘 때, 수마다 판을 돌려 둘 차례인 사람의 쪽이 아래로 오게 합니다.",
   "settings.sound": "상대 수 소리",
   "settings.sound.help": "컴퓨터가 두거나 친구의 수가 링크로 올 때 짧은 소리를 냅니다. 켜기 전에는 꺼져 있습니다.",
 

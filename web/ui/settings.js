@@ -3,13 +3,14 @@
 //
 // Each setting is an attribute on <html> (set before the first paint by
 // settings-early.js, from the same stored choice): data-palette="normal"|"cvd",
-// data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on". styles.css and the game
+// data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on", data-turn="off"|"on". styles.css and the game
 // modules read the attributes; nothing else needs telling but the board, which is
 // redrawn (onChange). Stored in localStorage under nibble:<site path>:settings (scoped
 // like library.js's keys), followed when another tab changes it.
 //
 // Hooks: [data-action="settings"] opens the dialog; its switches are
-// [data-setting="palette" | "contrast" | "coords" | "sound"] (checkboxes with role="switch").
+// [data-setting="palette" | "contrast" | "coords" | "turn" | "sound"] (checkboxes with
+// role="switch").
 
 import { h } from "./dom.js";
 import { t } from "../i18n/i18n.js";
@@ -24,6 +25,7 @@ const SWITCHES = {
   contrast: { on: "high", off: "normal" },
   coords: { on: "on", off: "off" },
   sound: { on: "on", off: "off" }, // the opponent's move (sound.js)
+  turn: { on: "on", off: "off" }, // a board shared by players turns to the one to move
 };
 
 let onChange = () => {};
@@ -59,6 +61,7 @@ function apply(values) {
   html.dataset.contrast = values.contrast === "high" || (values.contrast == null && systemMoreContrast()) ? "high" : "normal";
   html.dataset.coords = values.coords === false ? "off" : "on";
   html.dataset.sound = values.sound === "on" ? "on" : "off";
+  html.dataset.turn = values.turn === "on" ? "on" : "off";
 }
 
 export function isOn(name) {
@@ -111,6 +114,7 @@ export function openSettingsDialog() {
       switchField("palette"),
       switchField("contrast"),
       switchField("coords"),
+      switchField("turn"),
       switchField("sound"),
       h("div", { class: "dialog-buttons" }, close)),
   );
