@@ -162,3 +162,41 @@ def test_a_resignation_travels_by_link(make_page):
     ana.wait_for_selector("#result-dialog[open]:has-text('Player 2 resigned.')")  # no names
     assert len(games(ana)) == 1 and len(games(ben)) == 1
     assert ana_rec.errors == [] and ben_rec.errors == []
+
+
+# while the engine starts: was a board on screen, and could it be picked on?
+EARLY = """(() => {
+  const seen = (window.__early = {board: false, selectable: false});
+  const check = () => {
+    const html = document.documentElement;
+    if (html.dataset.engine === "ready") return;
+    const cell = document.querySelector("[data-cell]");
+    if (html.dataset.painted === "early" && cell) seen.board = true;
+    if (document.querySelector("[data-cell][data-selectable='true']")) seen.selectable = true;
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();"""
+
+
+def test_the_friends_move_opens_on_the_board_already_there(make_page):
+    ana, ana_rec = make_page(LINK)
+    take_first(ana)
+    ana.click("[data-action='share']")
+    ana.click("[data-action='share-send']")
+    ben, ben_rec = make_page(wait_ready=False)
+    open_link(ben, ana.input_value("[data-share-link]"))
+    take_first(ben)
+    reply = sent_link(ben)
+    # Ana opens Ben's move in a new tab: her game's board at once, not a loading card,
+    # and no pick on it until Ben's move is in
+    ana.context.add_init_script(EARLY)
+    tab = ana.context.new_page()
+    tab.goto(reply)
+    wait_engine(tab)
+    tab.wait_for_function("() => !location.hash")
+    assert tab.evaluate("() => window.__early") == {"board": True, "selectable": False}
+    assert moves(tab) == moves(ben)
+    assert len(games(tab)) == 1
+    assert "You" in tab.text_content("#status-text")
+    assert ana_rec.errors == [] and ben_rec.errors == []

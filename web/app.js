@@ -22,7 +22,7 @@ import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
 import { allowSound, initSound } from "./ui/sound.js";
 import { clearLink, downloadRecord, hasLink, linkOrigin, readLink, readRecordFile } from "./session/share.js";
-import { createLinkPlay } from "./session/link-play.js";
+import { createLinkPlay, gameLinked } from "./session/link-play.js";
 import { pickerFor } from "./board/pick.js";
 import { createState, resigner } from "./session/state.js";
 import { createToolbar } from "./ui/toolbar.js";
@@ -404,8 +404,9 @@ function engineState(status, detail) {
 }
 
 // Which game to show: a shared link, then a ?game= link (a reload of it resumes its game),
-// then this tab's game, then the game played last, then a new one.
-async function chooseGame() {
+// then this tab's game, then the game played last, then a new one. `linked`: the game a
+// link continues, drawn early (it stays on screen while the link's moves are played).
+async function chooseGame(linked = null) {
   library.migrateLegacy();
   const wanted = parseUrl(state.games);
   if (wanted?.error) showMessage(t("error.url", { message: wanted.error }));
@@ -414,7 +415,7 @@ async function chooseGame() {
   const last = library.load(library.lastGame() || "");
 
   // the game in progress first, so that a refused link leaves it shown
-  let current = tab || (fromUrl ? null : last);
+  let current = linked || tab || (fromUrl ? null : last);
   if (current && fromUrl && current.origin !== fromUrl.origin) current = null;
   const resumed = current ? await app.session.open(current) : false;
   if (hasLink()) {
@@ -462,19 +463,22 @@ function syncAddress() {
 
 // Draw the game this visit will open from what was stored (a repeat visit) or what the
 // build made (a first visit), before any engine is up. Null when that game cannot be
-// known without the engine (a shared link, a new ?game= link): the loading card then.
+// known without the engine (a new shared link, a new ?game= link): the loading card then.
+// A link of a game played by links that this device has (the friend's move coming in):
+// that game as kept, not clickable, until the engine brings the link's moves.
 async function paintEarly() {
-  if (hasLink()) return null;
   const origin = queryOrigin();
   library.migrateLegacy();
+  const linked = hasLink() ? gameLinked(await readLink().catch(() => null)) : null;
+  if (hasLink() && !linked) return null;
   const tab = library.load(library.tabGame() || "");
   const last = origin ? null : library.load(library.lastGame() || "");
-  const entry = [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
+  const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
   let early = null;
   if (entry) {
     const kept = storedView(entry);
     if (!kept) return null;
-    early = { kind: "entry", entry, view: kept.view, games: kept.games };
+    early = { kind: linked ? "link" : "entry", entry, view: kept.view, games: kept.games };
     Object.assign(state, {
       id: entry.id, rev: entry.rev, stamp: entry.stamp, created: entry.created, seats: entry.seats,
       level: entry.level, origin: entry.origin, link: entry.link, redo: entry.redo, record: entry.record,
@@ -488,7 +492,7 @@ async function paintEarly() {
   } else return null;
   state.games = early.games;
   state.view = early.view;
-  state.picker = pickerFor(early.view);
+  state.picker = early.kind === "link" ? null : pickerFor(early.view); // a link's moves are coming
   state.resultShown = early.view.result ? state.record.moves.length : null;
   early.generation = state.generation;
   html.dataset.painted = "early";
@@ -544,7 +548,7 @@ async function boot() {
     const games = call(app.rules, { op: "games" });
     if (!confirmed) {
       state.games = await games;
-      await chooseGame();
+      await chooseGame(early?.kind === "link" ? early.entry : null);
     } else {
       // the stored answer drew the game; the engine's own comes a moment later
       games.then((answer) => (state.games = answer)).catch(() => {});

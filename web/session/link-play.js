@@ -33,6 +33,15 @@ function isPrefix(short, long) {
   return short.length <= long.length && short.every((move, i) => move === long[i]);
 }
 
+/** The library's game that a link continues or repeats (same id and board, its moves a
+ * prefix of the link's; the longest), or null. */
+export function gameLinked(shared) {
+  const moves = shared?.record?.moves;
+  if (!shared?.id || !Array.isArray(moves)) return null;
+  const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record) && isPrefix(e.record.moves, moves));
+  return games.sort((a, b) => b.record.moves.length - a.record.moves.length)[0] || null;
+}
+
 export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
   const { state } = app;
 
@@ -47,6 +56,7 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
   // Open a link that carries a game id (see the top of this file).
   async function open(shared, origin) {
     const moves = shared.record.moves;
+    if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return openRecord(shared, origin); // the engine says what is wrong
     const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
     const shownFirst = (a, b) => (b.id === state.id) - (a.id === state.id) || b.record.moves.length - a.record.moves.length;
     const behind = games.filter((e) => isPrefix(e.record.moves, moves) && (e.record.resigned == null || e.record.moves.length === moves.length)).sort(shownFirst)[0];
