@@ -305,7 +305,7 @@ def test_your_record_against_a_level_counts_each_game_once(make_page):
     # reset (asked first): forgotten
     page.click("[data-action='record-reset']")
     page.click("[data-action='record-reset-confirm']")
-    assert record.get_attribute("data-lost") == "0"
+    page.wait_for_selector("#new-game-dialog [data-your-record][data-lost='0']")  # once asked
     assert "not played this level" in record.inner_text()
     assert recorder.errors == []
 
