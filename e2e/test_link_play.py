@@ -5,17 +5,7 @@ older link shows the game as it stands; a link that went another way is kept apa
 from __future__ import annotations
 
 from conftest import wait_engine, wait_idle
-
-LINK = "?game=nibble&variant=square9&seed=3&p1=human&p2=human"
-SELECTABLE = "[data-cell][data-selectable='true']"
-
-
-def take_first(page) -> None:
-    before = page.locator("#move-list .move").count()
-    page.click(f"{SELECTABLE} >> nth=0")
-    page.click("[data-action='confirm']:not([disabled])")
-    page.wait_for_function(f"() => document.querySelectorAll('#move-list .move').length > {before}")
-    wait_idle(page)
+from test_table import LINK, SELECTABLE, take_first
 
 
 def games(page) -> list[dict]:
@@ -40,6 +30,19 @@ def open_link(page, link: str) -> None:
     page.goto(link)
     wait_engine(page)
     page.wait_for_function("() => !location.hash")
+
+
+def first_link_game(make_page):
+    """Ana plays a move and sends the game to Ben (defaults of the share dialog), who opens
+    it: (ana, ana's recorder, ben, ben's recorder, the first link)."""
+    ana, ana_rec = make_page(LINK)
+    take_first(ana)
+    ana.click("[data-action='share']")
+    ana.click("[data-action='share-send']")
+    first = ana.input_value("[data-share-link]")
+    ben, ben_rec = make_page(wait_ready=False)
+    open_link(ben, first)
+    return ana, ana_rec, ben, ben_rec, first
 
 
 def test_a_link_game_is_one_game_on_each_side(make_page):
@@ -89,13 +92,7 @@ def test_a_link_game_is_one_game_on_each_side(make_page):
 
 
 def test_an_older_link_shows_the_game_and_a_diverging_one_is_kept_apart(make_page):
-    ana, ana_rec = make_page(LINK)
-    take_first(ana)
-    ana.click("[data-action='share']")
-    ana.click("[data-action='share-send']")
-    first = ana.input_value("[data-share-link]")
-    ben, ben_rec = make_page(wait_ready=False)
-    open_link(ben, first)
+    ana, ana_rec, ben, ben_rec, first = first_link_game(make_page)
     take_first(ben)
     second = sent_link(ben)
     open_link(ana, second)
@@ -145,12 +142,7 @@ def test_send_your_move_offers_the_share_sheet_where_there_is_one(make_page):
 
 
 def test_a_resignation_travels_by_link(make_page):
-    ana, ana_rec = make_page(LINK)
-    take_first(ana)
-    ana.click("[data-action='share']")
-    ana.click("[data-action='share-send']")
-    ben, ben_rec = make_page(wait_ready=False)
-    open_link(ben, ana.input_value("[data-share-link]"))
+    ana, ana_rec, ben, ben_rec, first = first_link_game(make_page)
     # Ben resigns on his turn; his Send your move carries it to Ana
     ben.click("[data-action='resign']")
     ben.click("[data-action='resign-confirm']")
@@ -180,12 +172,7 @@ EARLY = """(() => {
 
 
 def test_the_friends_move_opens_on_the_board_already_there(make_page):
-    ana, ana_rec = make_page(LINK)
-    take_first(ana)
-    ana.click("[data-action='share']")
-    ana.click("[data-action='share-send']")
-    ben, ben_rec = make_page(wait_ready=False)
-    open_link(ben, ana.input_value("[data-share-link]"))
+    ana, ana_rec, ben, ben_rec, first = first_link_game(make_page)
     take_first(ben)
     reply = sent_link(ben)
     # Ana opens Ben's move in a new tab: her game's board at once, not a loading card,

@@ -17,24 +17,15 @@ import * as library from "../session/library.js";
 import { downloadRecord, downloadText } from "../session/share.js";
 import { showMessage } from "./messages.js";
 import { h } from "./dom.js";
+import { seatNamer } from "../board/render.js";
 
 const UNDO_MS = 10_000;
 const FILTER_FROM = 20; // games before a filter is offered
 
-// The name of a seat in an entry, as the page names it while the game is shown.
-function seatNameIn(entry, seat) {
-  const link = entry.link;
-  if (link?.me != null) return seat === link.me ? t("seat.you") : link.names?.[seat] || t("seat.name", { n: seat + 1 });
-  const ais = entry.seats.filter((s) => s === "ai").length;
-  if (entry.seats[seat] === "ai") return ais > 1 ? t("seat.name.ai", { n: seat + 1 }) : t("seat.ai");
-  if (ais >= 1 && entry.seats.length - ais === 1) return t("seat.you");
-  return t("seat.name", { n: seat + 1 });
-}
-
 function opponentOf(entry, levels) {
   const link = entry.link;
   if (link?.me != null) {
-    const others = entry.seats.map((_, s) => s).filter((s) => s !== link.me).map((s) => seatNameIn(entry, s));
+    const others = entry.seats.map((_, s) => s).filter((s) => s !== link.me).map((s) => seatNamer(entry)(s));
     return t("library.by-link", { players: others.join(", ") });
   }
   const ais = entry.seats.filter((s) => s === "ai").length;
@@ -54,7 +45,7 @@ export function describe(entry, games, levels, currentId) {
   const board = seed == null ? "" : t("game.seed", { seed });
   let status;
   if (entry.damaged || entry.broken) status = t("library.cannot-open");
-  else if (s.winner != null) status = s.winner === -1 ? t("library.status.draw") : t("library.status.won-by", { player: seatNameIn(entry, s.winner) });
+  else if (s.winner != null) status = s.winner === -1 ? t("library.status.draw") : t("library.status.won-by", { player: seatNamer(entry)(s.winner) });
   else {
     const count = s.ply ?? entry.record?.moves?.length ?? 0;
     status = count ? t("library.status.playing", { count }) : t("library.status.new");
