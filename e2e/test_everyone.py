@@ -366,9 +366,8 @@ def test_a_computer_game_plays_to_its_end_cleanly_and_the_finished_screen_passes
             page.wait_for_timeout(300)  # colour transitions
             assert axe_violations(page) == [], scheme
         # an error with its Try again, as the turn loop shows it
-        height = page.evaluate("""async () => {
-            const { showMessage } = await import(new URL('ui/messages.js', document.baseURI));
-            const { t } = await import(new URL('i18n/i18n.js', document.baseURI));
+        height = page.evaluate("""() => {
+            const { showMessage, t } = window.nibbleApp;
             const b = document.createElement('button');
             b.className = 'button small';
             b.textContent = t('action.try-again');

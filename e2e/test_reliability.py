@@ -528,10 +528,10 @@ def test_a_damaged_cached_file_is_fetched_again(make_page):
     wait_engine(page)
     served = page.evaluate(
         """() => performance.getEntriesByType("resource")
-             .filter(e => e.name.endsWith("/render.js")).map(e => e.workerStart > 0)"""
+             .filter(e => e.name.endsWith("/app.js")).map(e => e.workerStart > 0)"""
     )
     assert served and all(served), served
-    paths = ["board/render.js", "pyodide/pyodide.asm.wasm"]
+    paths = ["app.js", "pyodide/pyodide.asm.wasm"]
     page.evaluate(DAMAGE, paths)
     assert set(page.evaluate(CACHED_SIZES, paths).values()) <= {14, 1000}
     page.reload()
@@ -579,9 +579,9 @@ def test_a_runtime_that_arrives_damaged_is_fetched_again_without_asking(make_pag
 
 
 @pytest.mark.parametrize("broken", [
-    "board/render.js reset", "app.js cut short", "board/board.js hangs"])
+    "app.js reset", "app.js cut short", "app.js hangs"])
 def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, site, broken):
-    """app.js never runs when one of its modules is missing or damaged: the classic
+    """app.js (the page's modules, bundled) never runs when it is missing or damaged: the
     boot-guard.js shows the failed state, and Try again loads the page whole."""
     page, recorder = make_page(wait_ready=False, path="")
     name, how = broken.split(" ", 1)

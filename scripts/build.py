@@ -8,7 +8,8 @@ project's virtualenv python, whose editable install of the engine writes first-p
 
 What goes in:
 
-* ``web/``                      copied as it is (the page, the worker, CSS, ...);
+* ``web/``                      copied (the page, the worker, CSS, ...), with the page's
+                                modules bundled into ``app.js`` (scripts/bundle_page.py);
 * ``dist/pyodide/``             the Pyodide core runtime from ``node_modules/pyodide``
                                 (npm package ``pyodide``, pinned by package-lock.json), its
                                 full ``python_stdlib.zip`` kept only as a fallback;
@@ -41,6 +42,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bundle_page import bundle_page  # noqa: E402  (one script for the page, docs/boot.md)
 from icons import write_icons  # noqa: E402  (offline support, docs/offline.md)
 from precache import sha256_file, write_service_worker  # noqa: E402
 from rules_pages import write_rules  # noqa: E402  (the rules pages, docs/web.md)
@@ -158,6 +160,7 @@ def build(out: Path) -> dict:
     staging.mkdir(parents=True)
 
     copy_web(staging)
+    bundle_page(staging)
     write_rules(staging)  # before the file table: precached and hashed like the rest
     lock = copy_pyodide(staging)
     listing = write_python_zip(staging)

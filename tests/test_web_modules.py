@@ -1,13 +1,22 @@
 """The page's module graph: index.html preloads every module app.js imports, so that the
-browser fetches them at once instead of discovering them level by level (docs/boot.md)."""
+browser fetches them at once instead of discovering them level by level; the build bundles
+that graph into one script (scripts/bundle_page.py, docs/boot.md)."""
 
 from __future__ import annotations
 
 import posixpath
 import re
+import shutil
+import sys
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+sys.path.insert(0, str(ROOT / "scripts"))
+from bundle_page import bundle_page  # noqa: E402
+
 IMPORT = re.compile(r'^\s*(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"', re.M)
 PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
 
@@ -45,6 +54,43 @@ def test_the_top_level_holds_only_the_page_and_its_entry() -> None:
     """web/ is laid out by job (docs/web.md, "Modules"): a new script goes into the folder
     of its job, not beside index.html."""
     top = {p.name for p in WEB.iterdir() if p.is_file()}
-    assert top <= {"index.html", "app.js", "styles.css", "icon.svg", "manifest.webmanifest"}, top
+    assert top <= {"index.html", "app.js", "root.js", "styles.css", "icon.svg",
+                   "manifest.webmanifest"}, top
     assert {p.name for p in WEB.iterdir() if p.is_dir()} <= {
         "engine", "board", "session", "ui", "review", "games", "i18n"}
+
+
+@pytest.mark.skipif(not (ROOT / "node_modules" / ".bin" / "esbuild").exists(), reason="npm ci")
+def test_the_build_bundles_the_graph_into_one_script(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site)
+    bundled = bundle_page(site)
+    graph = module_graph() | module_graph("engine/offline.js")
+    assert set(bundled) == graph  # the bundler saw what index.html preloaded, and offline.js
+    index = (site / "index.html").read_text()
+    assert re.findall(r"<script[^>]*>", index) == [
+        '<script src="engine/engine-early.js">', '<script src="ui/settings-early.js">',
+        '<script src="engine/boot-guard.js">', '<script type="module" src="app.js">']
+    assert "modulepreload" not in index and "every module app.js imports" not in index
+    left = {p.relative_to(site).as_posix() for p in site.rglob("*.js")}
+    # what the bundle holds is gone, but for the language tables boot-guard.js imports
+    assert left == {"app.js", "engine/engine-early.js", "engine/engine-worker.js",
+                    "engine/boot-guard.js", "ui/settings-early.js",
+                    "i18n/en.js", "i18n/ko.js", "i18n/uk.js"}, left
+    script = (site / "app.js").read_text()
+    assert script.startswith("// The page's modules as one script")
+    # no module left to fetch, and offline.js's registration runs after the page's start
+    assert not re.search(r'^\s*(import|export)\s[^;]*from\s+"', script, re.M)
+    assert script.index("nibble-started") < script.index("container.register(")
+
+
+def test_a_changed_index_that_the_rewrite_no_longer_fits_fails_the_build(tmp_path: Path) -> None:
+    if not (ROOT / "node_modules" / ".bin" / "esbuild").exists():
+        pytest.skip("npm ci")
+    site = tmp_path / "site"
+    shutil.copytree(WEB, site)
+    index = site / "index.html"
+    index.write_text(index.read_text().replace(
+        '<script type="module" src="engine/offline.js"></script>', ""))
+    with pytest.raises(SystemExit, match="index.html"):
+        bundle_page(site)

@@ -64,6 +64,10 @@ const app = {
   rematch: (sameBoard) => rematch(sameBoard),
   review: (ply) => app.navigation.goTo(ply, { reveal: true }), // a move of the move list
   suggested: (view) => bestOverlays(app, view),
+  // the page's words and messages, for tests (the page is one bundled script: its modules
+  // cannot be imported on their own, scripts/bundle_page.py)
+  t,
+  showMessage,
 };
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
 app.toolbar = createToolbar($(".topbar"));

@@ -33,8 +33,10 @@
 // The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
 // (see engine-worker.js).
 
-const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
-const ROOT = new URL("../", import.meta.url).href; // the site's root
+import { ROOT_URL } from "../root.js";
+
+const WORKER_URL = new URL("engine/engine-worker.js", ROOT_URL);
+const ROOT = ROOT_URL.href;
 export const BOOT_STALL_MS = 20_000;
 const HEARTBEAT_MS = 4_000;
 const PONG_MS = 3_000;

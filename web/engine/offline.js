@@ -13,6 +13,7 @@
 //     ran the previous version reloads, so old and new files never run together.
 
 import { t } from "../i18n/i18n.js";
+import { ROOT_URL } from "../root.js";
 
 const root = document.documentElement;
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -61,7 +62,7 @@ async function register() {
     current = container.controller;
   });
 
-  const here = new URL("../", import.meta.url); // the site's root, whatever its base path
+  const here = ROOT_URL;
   const registration = await container.register(new URL("sw.js", here).href, { scope: here.href });
 
   const watch = (worker) => {

@@ -13,6 +13,7 @@
 // ignored (and replaced at the next save): the library itself is never touched here.
 
 import { PREFIX } from "../session/library.js";
+import { ROOT_URL } from "../root.js";
 
 const KEY = `${PREFIX}paint`;
 const KEEP = 6;
@@ -67,7 +68,7 @@ export async function buildPaint() {
   const early = window.nibbleFirstPaint;
   window.nibbleFirstPaint = null;
   try {
-    const response = await Promise.race([early || fetch(new URL("../first-paint.json", import.meta.url), { signal: controller.signal }), late]);
+    const response = await Promise.race([early || fetch(new URL("first-paint.json", ROOT_URL), { signal: controller.signal }), late]);
     if (!response?.ok) return null;
     const paint = await Promise.race([response.json(), late]);
     return paint?.games && paint.record && paint.view ? paint : null;

@@ -15,7 +15,9 @@
 // - an entry that cannot be read, or whose record the engine no longer accepts, is kept
 //   as it is, reported once, and offered for export from the library.
 
-const SCOPE = new URL("../", import.meta.url).pathname; // the site's root
+import { ROOT_PATH } from "../root.js";
+
+const SCOPE = ROOT_PATH;
 export const PREFIX = `nibble:${SCOPE}:`; // every key of this site (paint.js keeps its own beside)
 const GAME = `${PREFIX}game:`;
 const LAST = `${PREFIX}last`;

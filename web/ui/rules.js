@@ -18,6 +18,7 @@ import { BoardView } from "../board/board.js";
 import { h } from "./dom.js";
 import { presentationFor } from "../games/index.js";
 import { language, t } from "../i18n/i18n.js";
+import { ROOT_URL } from "../root.js";
 
 const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -28,7 +29,7 @@ const BESIDE = window.matchMedia("(min-width: 1100px)");
 function fetchPage(lang, game) {
   const key = `${lang}/${game}`;
   if (!pages.has(key)) {
-    const url = new URL(`../rules/${lang}/${game}.json`, import.meta.url);
+    const url = new URL(`rules/${lang}/${game}.json`, ROOT_URL);
     const promise = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();

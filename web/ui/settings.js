@@ -14,9 +14,10 @@
 
 import { h } from "./dom.js";
 import { t } from "../i18n/i18n.js";
+import { ROOT_PATH } from "../root.js";
 
 const html = document.documentElement;
-const SCOPE = new URL("../", import.meta.url).pathname; // the site's root
+const SCOPE = ROOT_PATH;
 export const SETTINGS_KEY = `nibble:${SCOPE}:settings`;
 
 // attribute values for a switch that is on / off

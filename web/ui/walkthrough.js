@@ -12,8 +12,9 @@
 import { h } from "./dom.js";
 import { t } from "../i18n/i18n.js";
 import { interactive } from "../board/render.js";
+import { ROOT_PATH } from "../root.js";
 
-const SCOPE = new URL("../", import.meta.url).pathname; // the site's root
+const SCOPE = ROOT_PATH;
 export const DONE_KEY = `nibble:${SCOPE}:walkthrough`;
 const STEPS = ["takeable", "several", "table", "play"];
 

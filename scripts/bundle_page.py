@@ -1,0 +1,75 @@
+"""The page's modules as one file: ``dist/app.js`` (docs/boot.md, "One script").
+
+In web/ the page is about fifty small modules, which a browser fetches one request each:
+on a first visit over HTTP/1.1 (six connections) the module graph took 0.7-1 s to arrive
+before anything could be drawn. The build bundles ``app.js`` and ``engine/offline.js`` (the
+two module scripts of index.html, evaluated in that order, as the page did) with esbuild
+(pinned in package-lock.json) into ``app.js``, unminified so that an error a player reports
+still names the function, and drops what it replaced:
+
+* index.html's ``<link rel="modulepreload">`` list and its ``offline.js`` script tag
+  (checked: a changed index.html that the rewrite no longer fits fails the build);
+* every bundled module file, except the language tables (``i18n/<lang>.js``), which the
+  classic ``engine/boot-guard.js`` imports on its own to say in the player's language that
+  the page could not start.
+
+Modules name the site's files from ``root.js`` (its own URL's folder): the bundle sits at
+the root as root.js does, so those URLs do not change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTRIES = ("app.js", "engine/offline.js")  # index.html's module scripts, in order
+KEEP = re.compile(r"^i18n/[a-z]{2}\.js$")  # the language tables boot-guard.js imports
+PRELOADS = re.compile(r'\n[ \t]*<!-- every module app\.js imports[^>]*-->'
+                      r'|\n[ \t]*<link rel="modulepreload" href="[^"]+">')
+BANNER = ("// The page's modules as one script, built from web/ by scripts/bundle_page.py "
+          "(web/ has them with their comments).")
+OFFLINE_TAG = '\n  <script type="module" src="engine/offline.js"></script>'
+
+
+def esbuild() -> Path:
+    tool = ROOT / "node_modules" / ".bin" / "esbuild"
+    if not tool.exists():
+        raise SystemExit("build: node_modules/.bin/esbuild is missing: run `npm ci`")
+    return tool
+
+
+def bundle_page(site: Path, web: Path = ROOT / "web") -> list[str]:
+    """Bundle web/'s module graph into ``site/app.js`` and rewrite ``site/index.html``;
+    returns the module files (relative to web/) the bundle holds."""
+    meta = site.parent / f"{site.name}-bundle-meta.json"
+    entry = "".join(f'import "./{name}";\n' for name in ENTRIES)
+    subprocess.run(
+        [str(esbuild()), "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning",
+         "--legal-comments=none", "--sourcefile=page.js", f"--banner:js={BANNER}",
+         f"--metafile={meta}", f"--outfile={site / 'app.js'}", "--allow-overwrite"],
+        input=entry, text=True, check=True, cwd=web,
+    )
+    modules = sorted(name for name in json.loads(meta.read_text())["inputs"] if name != "page.js")
+    meta.unlink()
+    missing = set(ENTRIES) - set(modules)
+    if missing:
+        raise SystemExit(f"build: the bundle lacks {sorted(missing)}")
+    for name in modules:
+        if name != "app.js" and not KEEP.match(name):
+            (site / name).unlink()
+    for folder in sorted({(site / name).parent for name in modules}, reverse=True):
+        if folder != site and not any(folder.iterdir()):
+            folder.rmdir()
+    _rewrite_index(site / "index.html")
+    return modules
+
+
+def _rewrite_index(index: Path) -> None:
+    html = index.read_text(encoding="utf-8")
+    lean, preloads = PRELOADS.subn("", html)
+    if preloads < 2 or OFFLINE_TAG not in lean or 'modulepreload' in lean:
+        raise SystemExit("build: index.html no longer has the module scripts the bundle replaces")
+    index.write_text(lean.replace(OFFLINE_TAG, "", 1), encoding="utf-8")
