@@ -8,7 +8,6 @@ from conftest import PREFIX, wait_engine, wait_idle
 
 SELECTABLE = "[data-cell][data-selectable='true']"
 CONFIRM = "[data-action='confirm']"
-SNAPSHOTS = f"nibble-snapshot:{PREFIX}"
 
 # when the first cell was on screen and when the engine was ready (performance.now())
 RECORD_TIMES = """
@@ -89,22 +88,47 @@ def test_a_first_visit_draws_the_board_at_once_and_plays_a_move_confirmed_early(
     assert context.errors == []
 
 
-DAMAGE = """async ([name, how]) => {
-  const cache = await caches.open(name);
-  const [key] = await cache.keys();
-  const response = await cache.match(key);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const headers = Object.fromEntries(response.headers.entries());
-  if (how === "flip") bytes[bytes.length >> 1] ^= 0xff;  // the checksum no longer matches
+# The snapshot's file in the origin private file system (engine-worker.js): damaged so
+# that its checksum no longer matches ("flip"), or replaced by a well-formed file whose
+# contents are not an interpreter, under its right checksum ("garbage": the restore fails).
+DAMAGE = """async ([site, how]) => {
+  const root = await navigator.storage.getDirectory();
+  const top = await root.getDirectoryHandle("nibble-snapshot");
+  const folder = await top.getDirectoryHandle(encodeURIComponent(site));
+  const names = [];
+  for await (const name of folder.keys()) names.push(name);
+  const [name] = names.filter((n) => n.endsWith(".bin"));
+  const file = await (await folder.getFileHandle(name)).getFile();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let target = name;
+  if (how === "flip") bytes[bytes.length >> 1] ^= 0xff;
   else {
-    // a well-formed entry whose contents are not an interpreter: the restore itself fails
     bytes.fill(7, 0, 4096);
     const sha = await crypto.subtle.digest("SHA-256", bytes);
-    const hex = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0"));
-    headers["x-sha256"] = hex.join("");
+    const hex = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0")).join("");
+    target = name.split("-")[0] + "-" + hex + ".bin";
   }
-  await cache.put(key, new Response(bytes, {headers}));
-  return key.url;
+  // a worker booting meanwhile (the computer's reserve) may hold the file a moment
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (target !== name) {
+        await folder.removeEntry(name).catch((e) => { if (e.name !== "NotFoundError") throw e; });
+      }
+      const writable = await (await folder.getFileHandle(target, {create: true})).createWritable();
+      await writable.write(bytes);
+      await writable.close();
+      return target;
+    } catch (error) {
+      if (error.name !== "NoModificationAllowedError" || attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}"""
+
+# where builds before the file system kept the snapshot (deleted once one is stored)
+OLD_CACHE = """async (name) => {
+  if (name) await (await caches.open(name)).put("snapshot/old.bin", new Response("old"));
+  return (await caches.keys()).filter((k) => k.startsWith("nibble-snapshot:"));
 }"""
 
 
@@ -129,8 +153,9 @@ def test_a_repeat_visit_restores_the_snapshot_and_boots_without_a_damaged_one(co
     times = page.evaluate("window.__times")
     assert times["board"] <= times["ready"], times  # the stored view, drawn before
     play_one(page)  # the restored engine plays, and the computer answers
+    assert page.evaluate(OLD_CACHE, f"nibble-snapshot:{PREFIX}") == [f"nibble-snapshot:{PREFIX}"]
     for how in ("flip", "garbage"):
-        assert page.evaluate(DAMAGE, [SNAPSHOTS, how]).endswith(".bin")
+        assert page.evaluate(DAMAGE, [PREFIX, how]).endswith(".bin")
         page.close()
         page = open_page(context, site)
         wait_engine(page)
@@ -138,6 +163,7 @@ def test_a_repeat_visit_restores_the_snapshot_and_boots_without_a_damaged_one(co
         assert page.locator("[data-message]").count() == 0
         play_one(page)
         page.wait_for_selector("html[data-snapshot='stored']", timeout=60_000)
+        assert page.evaluate(OLD_CACHE, None) == []
     assert not [e for e in context.errors if "snapshot" not in e], context.errors
 
 

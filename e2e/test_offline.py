@@ -81,8 +81,8 @@ PRECACHES = "async () => (await caches.keys()).filter(k => k.startsWith('nibble-
 
 
 def cache_names(page) -> list[str]:
-    """The service worker's caches (the engine's snapshot cache, nibble-snapshot:, is the
-    workers' own and outlives a version)."""
+    """The service worker's caches (the engine's snapshot is the workers' own, in the origin
+    private file system, and outlives a version)."""
     return page.evaluate(PRECACHES)
 
 

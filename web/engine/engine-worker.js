@@ -131,6 +131,11 @@ self.fetch = async (input, init = {}) => {
   const url = typeof input === "string" ? input : input.url || String(input);
   const absolute = new URL(url, ROOT);
   if (wasmFetch && absolute.href === WASM_URL) return (await wasmFetch).copy; // compileEarly's
+  if (zipEarly && absolute.href === ZIP_URL) {
+    const early = zipEarly; // fetchZipEarly's, used once
+    zipEarly = null;
+    return early;
+  }
   if (absolute.origin !== ROOT.origin) {
     throw new Error(`refusing to fetch from another origin: ${absolute.href}`);
   }
@@ -194,11 +199,20 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module, instance };
 };
 
+// On a restore, python.zip is asked for as soon as the snapshot is found: Pyodide would
+// ask only once its scripts and build.json are in, and its restore then waited for the zip.
+const ZIP_URL = new URL("pyodide/python.zip", ROOT).href;
+let zipEarly = null; // Promise<Response>, handed to Pyodide's own fetch of python.zip
+
+function fetchZipEarly() {
+  zipEarly = self.fetch(ZIP_URL);
+  zipEarly.catch(() => {}); // reported by Pyodide's fetch of it
+}
+
 // --- boot -----------------------------------------------------------------------------
 
 let handleJson = null;
 const BEAT_S = 0.25;
-const SNAPSHOT_CACHE = `nibble-snapshot:${ROOT.pathname}`;
 const FALLBACK_ZIP = "/lib/python_stdlib_full.zip";
 
 // Run once in every fresh interpreter (before a snapshot is made of it): what the page
@@ -237,70 +251,122 @@ function pyodideOptions(build, createPyodideModule) {
 // --- the memory snapshot: a booted interpreter, kept for the next boot ------------------
 //
 // A boot without a snapshot makes one once the engine is imported (before it answers
-// anything) and keeps it in Cache Storage under this build's id, with its sha-256. The
-// next boot of the same build restores it instead of starting Python: the interpreter
-// comes back with every module imported. Nothing is trusted blindly: another build's
-// snapshot, a wrong checksum, a failed restore or a restored engine that does not answer
-// means a normal boot (the bad snapshot is deleted), said to no one but the console.
+// anything) and keeps it for this build, with its sha-256. The next boot of the same build
+// restores it instead of starting Python: the interpreter comes back with every module
+// imported. Nothing is trusted blindly: another build's snapshot, a wrong checksum, a
+// failed restore or a restored engine that does not answer means a normal boot (the bad
+// snapshot is deleted), said to no one but the console.
+//
+// It is kept in the origin private file system: a folder per site path holding one file,
+// "<build id>-<sha-256>.bin", written as ".part" and renamed once whole (a worker never
+// reads half a snapshot). Workers read it with a read-only synchronous handle (several at
+// once), or as a File where that is refused. Cache Storage, where it was kept before, gave
+// the same 31.5 MB 100-300 ms later in a boot, its reads queued behind the runtime's own
+// (docs/boot.md); an old build's entry there is deleted when a snapshot is stored.
 
-function snapshotKey(build) {
-  return new URL(`snapshot/${build.build}.bin`, ROOT).href;
+const SNAPSHOT_FOLDER = "nibble-snapshot";
+const SNAPSHOT_NAME = /^([0-9a-f]+)-([0-9a-f]{64})\.bin$/;
+const OLD_SNAPSHOT_CACHE = `nibble-snapshot:${ROOT.pathname}`;
+const CAN_STORE =
+  !!self.navigator?.storage?.getDirectory &&
+  typeof FileSystemFileHandle === "function" &&
+  "createSyncAccessHandle" in FileSystemFileHandle.prototype &&
+  "move" in FileSystemFileHandle.prototype;
+
+async function snapshotFolder(create) {
+  const root = await navigator.storage.getDirectory();
+  const top = await root.getDirectoryHandle(SNAPSHOT_FOLDER, { create });
+  return top.getDirectoryHandle(encodeURIComponent(ROOT.pathname), { create });
 }
 
-// The stored snapshot of this build, or null when there is none (a quick look). Its bytes
-// come as a promise that rejects when they are damaged, so that Pyodide fetches and
-// compiles the runtime while they are read and checked (loadPyodide accepts a promise).
-// The stored snapshot, looked for at once: before build.json is read (the cache holds
+// A read that fails says nothing of the snapshot (another worker may hold the file a
+// moment): it is not deleted for that, unlike a snapshot that is damaged.
+class UnreadSnapshot extends Error {}
+
+async function readSnapshot(handle) {
+  try {
+    const access = await handle.createSyncAccessHandle({ mode: "read-only" });
+    try {
+      const bytes = new Uint8Array(access.getSize());
+      if (access.read(bytes, { at: 0 }) === bytes.length) return bytes;
+    } finally {
+      access.close();
+    }
+  } catch {
+    /* no synchronous handle here, or not now: read it as a File */
+  }
+  try {
+    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  } catch (error) {
+    throw new UnreadSnapshot(`cannot read the stored snapshot: ${error?.message || error}`);
+  }
+}
+
+// The stored snapshot, looked for at once: before build.json is read (the folder holds
 // one build's snapshot; storeSnapshot deletes the others), so that reading and checking
-// its 30 MB go on while the runtime compiles. Resolves to null, or {key, build, bytes}:
+// its 30 MB go on while the runtime compiles. Resolves to null, or {name, build, bytes}:
 // `build` is the build that stored it (compared once build.json is read), `bytes`
 // resolves once they are read and their sha-256 matches, and rejects otherwise.
 async function findSnapshot() {
-  if (!self.caches || RETRY || CONFIG.snapshot === false) return null;
+  if (!navigator.storage?.getDirectory || RETRY || CONFIG.snapshot === false) return null;
   try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const keys = await cache.keys();
-    if (keys.length !== 1) return null; // none (or several: a store under way)
-    const response = await cache.match(keys[0]);
-    if (!response) return null;
+    const folder = await snapshotFolder(false);
+    const names = [];
+    for await (const name of folder.keys()) if (SNAPSHOT_NAME.test(name)) names.push(name);
+    if (names.length !== 1) return null; // none (or two: the old one is being deleted)
+    const [name] = names;
+    const [, build, sha] = SNAPSHOT_NAME.exec(name);
+    const handle = await folder.getFileHandle(name);
     // wrapped: an async function returning a bare promise would wait for it
     const bytes = (async () => {
-      const body = new Uint8Array(await response.arrayBuffer());
+      const body = await readSnapshot(handle);
       const got = hex(await crypto.subtle.digest("SHA-256", body));
-      if (got !== response.headers.get("x-sha256")) throw new Error("the stored snapshot is damaged");
+      if (got !== sha) throw new Error("the stored snapshot is damaged");
       mark("snapshot read");
       return body;
     })();
     bytes.catch(() => {}); // seen through loadPyodide, below
-    return { key: keys[0].url, build: response.headers.get("x-build"), bytes };
+    return { name, build, bytes };
   } catch (error) {
-    console.warn("engine: cannot read the stored snapshot:", error);
+    if (error?.name !== "NotFoundError") console.warn("engine: cannot look for a stored snapshot:", error);
     return null;
   }
 }
 
 async function storeSnapshot(build, bytes) {
+  let part = null;
   try {
     const sha = hex(await crypto.subtle.digest("SHA-256", bytes));
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const key = snapshotKey(build);
-    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request); // other builds'
-    await cache.put(
-      key,
-      new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": sha, "x-build": build.build } }),
-    );
+    const folder = await snapshotFolder(true);
+    const name = `${build.build}-${sha}.bin`;
+    const others = [];
+    for await (const entry of folder.keys()) if (entry !== name) others.push(entry);
+    for (const entry of others) await folder.removeEntry(entry).catch(() => {}); // other builds'
+    part = await folder.getFileHandle(`${build.build}-${sha}.part`, { create: true });
+    const access = await part.createSyncAccessHandle();
+    try {
+      access.truncate(0);
+      if (access.write(bytes, { at: 0 }) !== bytes.length) throw new Error("the disk is full");
+      access.flush();
+    } finally {
+      access.close();
+    }
+    await part.move(name);
+    part = null;
     post({ type: "snapshot", state: "stored", bytes: bytes.length });
   } catch (error) {
     console.warn("engine: cannot store the snapshot:", error);
     post({ type: "snapshot", state: "failed" });
+    if (part) await part.remove?.().catch(() => {});
   }
+  self.caches?.delete(OLD_SNAPSHOT_CACHE).catch(() => {}); // where earlier builds kept it
 }
 
-async function forgetSnapshot(key) {
+async function forgetSnapshot(name) {
   try {
-    await (await caches.open(SNAPSHOT_CACHE)).delete(key);
+    await (await snapshotFolder(false)).removeEntry(name);
   } catch {
-    /* nothing stored, or no Cache Storage */
+    /* nothing stored, or no file system */
   }
 }
 
@@ -324,6 +390,7 @@ async function boot() {
   progress("runtime", 0, 0);
   compileEarly(); // checked against build.json once that is read
   const found = findSnapshot(); // read and checked while everything else goes on
+  found.then((snapshot) => snapshot && fetchZipEarly());
   // Pyodide's two scripts, parsed while everything else arrives (Pyodide would import its
   // Emscripten module only once configured: it is handed over, as createPyodideModule)
   const scripts = ["pyodide.mjs", "pyodide.asm.mjs"].map((name) => import(new URL(name, PYODIDE_DIR).href));
@@ -353,7 +420,7 @@ async function boot() {
   let snapshot = await found;
   if (snapshot && snapshot.build !== build.build) {
     // another build's (the runtime or the engine changed): it cannot be restored here
-    forgetSnapshot(snapshot.key);
+    forgetSnapshot(snapshot.name);
     snapshot = null;
   }
   let pyodide = null;
@@ -367,14 +434,14 @@ async function boot() {
     } catch (error) {
       console.warn("engine: the snapshot did not restore; booting without it:", error);
       pyodide = null;
-      await forgetSnapshot(snapshot.key);
+      if (!(error instanceof UnreadSnapshot)) await forgetSnapshot(snapshot.name);
     }
   }
   let made = null;
   if (!pyodide) {
     // Only the rules worker makes one (the first to boot; the computer's workers restore it
     // once it is there), so two workers never write it at once.
-    const make = !!self.caches && CONFIG.snapshot !== false && CONFIG.role === "rules";
+    const make = CAN_STORE && CONFIG.snapshot !== false && CONFIG.role === "rules";
     pyodide = await loadPyodide({ ...pyodideOptions(build, createPyodideModule), _makeSnapshot: make });
     mark("loaded");
     progress("started", 1, 1);
