@@ -16,18 +16,37 @@ export function createZoom(wrap, button) {
     return Math.max(...view.board.row_lengths);
   }
 
-  // after each render: offer the toggle only where cells are small
+  // After each render (and a resize): offer the toggle only where cells are small. The
+  // sizes are read once per frame, in the next animation frame, when the render's changes
+  // are all made: read at once they forced a layout of the whole page at every render
+  // (70-95 ms of a repeat visit's main thread before the board showed). Only what changed
+  // is written, so the frame's layout is not undone.
+  let pending = null;
   function update(view) {
     if (!view) return;
+    const first = pending === null;
+    pending = view;
+    if (first) requestAnimationFrame(measure);
+  }
+
+  let widthSet = null;
+  function measure() {
+    const view = pending;
+    pending = null;
     const svg = wrap.querySelector("svg");
     const cells = widest(view) + 1; // the coordinates take about one cell
     const natural = zoomed ? wrap.clientWidth / cells : (svg?.clientWidth || wrap.clientWidth) / cells;
     const small = natural < MIN_CELL;
-    button.hidden = !small && !zoomed;
+    if (button.hidden !== (!small && !zoomed)) button.hidden = !small && !zoomed;
     const units = svg?.viewBox.baseVal?.width;
     const coordPx = svg && units ? (COORD_FONT * svg.clientWidth) / units : Infinity;
-    wrap.classList.toggle("coords-small", !zoomed && coordPx < MIN_COORD);
-    wrap.style.setProperty("--zoomed-width", `${Math.round(cells * ZOOMED_CELL)}px`);
+    const coordsSmall = !zoomed && coordPx < MIN_COORD;
+    if (wrap.classList.contains("coords-small") !== coordsSmall) wrap.classList.toggle("coords-small", coordsSmall);
+    const width = `${Math.round(cells * ZOOMED_CELL)}px`;
+    if (width !== widthSet) {
+      widthSet = width;
+      wrap.style.setProperty("--zoomed-width", width);
+    }
   }
 
   function toggle(focusCell) {

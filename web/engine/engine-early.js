@@ -1,5 +1,5 @@
 // Starts the rules worker before the page's module graph: a classic script in <head>, so
-// Python boots while app.js and its thirty modules are still arriving. engine-client.js
+// Python boots while app.js (the page's modules, bundled) is still arriving. engine-client.js
 // adopts this worker on its first start (messages it posted meanwhile are kept in order
 // and replayed); if it failed, or came too late, the client starts its own as before.
 //

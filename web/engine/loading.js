@@ -9,7 +9,7 @@
 //
 // Hooks: html[data-engine="loading" | "ready" | "failed"]; [data-action="retry"].
 
-import { language, t } from "../i18n/i18n.js";
+import { decimal, t } from "../i18n/i18n.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -24,9 +24,7 @@ const isBytes = ({ done, total }) => total >= 1024 || done >= 1024;
 const STARTING_GRACE_MS = 60_000;
 
 // "6.1" in English and Korean, "6,1" in Ukrainian
-function megabytes(bytes) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
-}
+const megabytes = (bytes) => decimal(bytes / 1e6, 1);
 
 export function createLoading() {
   // A repeat visit (a service worker serves everything from the cache) boots in a couple

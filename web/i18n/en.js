@@ -177,6 +177,7 @@ export default {
   "action.open": "Open",
   "action.delete": "Delete",
   "loading.bytes": "Getting the game ready — {done} of {total} MB",
+  "number.decimal": ".",
   "loading.step.runtime": "Getting the game ready",
   "loading.step.starting": "Setting up the game",
   "loading.step.engine": "Setting up the rules",

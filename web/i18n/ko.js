@@ -168,6 +168,7 @@ export default {
   "action.open": "열기",
   "action.delete": "삭제",
   "loading.bytes": "게임 준비 중 — {total} MB 중 {done} MB",
+  "number.decimal": ".",
   "loading.step.runtime": "게임 준비 중",
   "loading.step.starting": "게임 설정 중",
   "loading.step.engine": "규칙 불러오는 중",

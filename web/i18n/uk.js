@@ -154,6 +154,7 @@ export default {
   "action.open": "Відкрити",
   "action.delete": "Видалити",
   "loading.bytes": "Готуємо гру — {done} з {total} МБ",
+  "number.decimal": ",",
   "loading.step.runtime": "Готуємо гру",
   "loading.step.starting": "Налаштовуємо гру",
   "loading.step.engine": "Завантажуємо правила",

@@ -44,24 +44,41 @@ export function createToolbar(topbar) {
   }
 
   const overflows = () => topbar.scrollWidth > topbar.clientWidth;
+  // The header's size as the ResizeObserver last saw it (after a layout): reading it from
+  // the element would force a layout of the whole page, board included, at every render.
+  let width = null;
+  let height = null;
 
-  // Cheap when nothing that sets the widths changed (it runs after every render).
+  // Cheap when nothing that sets the widths changed (it runs after every render): no
+  // layout is forced then.
   function fit() {
-    const key = `${topbar.clientWidth} ${html.lang} ${topbar.textContent.replace(/\s+/g, " ")}`;
-    if (key !== lastKey) {
-      lastKey = key;
-      let step = 0;
-      apply(0);
-      while (overflows() && step < STEPS) apply(++step);
-    }
-    html.style.setProperty("--topbar-h", `${topbar.offsetHeight}px`);
+    if (width === null) return; // not laid out yet: the observer calls it once it is
+    const key = `${width} ${html.lang} ${topbar.textContent.replace(/\s+/g, " ")}`;
+    if (key === lastKey) return;
+    lastKey = key;
+    let step = 0;
+    apply(0);
+    while (overflows() && step < STEPS) apply(++step);
+    setHeight(topbar.offsetHeight); // the steps change it before the observer sees it
   }
 
-  new ResizeObserver(() => fit()).observe(topbar);
+  function setHeight(px) {
+    if (px === height) return;
+    height = px;
+    html.style.setProperty("--topbar-h", `${px}px`);
+  }
+
+  // Called after layout, before paint: the header folds and the board is sized in the
+  // frame it is first drawn.
+  new ResizeObserver(([entry]) => {
+    const box = entry.borderBoxSize?.[0];
+    width = Math.round(entry.contentRect.width);
+    fit();
+    setHeight(Math.round(box ? box.blockSize : topbar.offsetHeight));
+  }).observe(topbar);
   document.fonts?.ready.then(() => {
     lastKey = null; // a web font changes every width
     fit();
   });
-  fit();
   return { fit, get step() { return applied; } };
 }
