@@ -1,4 +1,5 @@
-"""The page's modules as one file: ``dist/app.js`` (docs/boot.md, "One script").
+"""The page's scripts as two files: ``dist/app.js`` and ``dist/engine/head.js`` (docs/boot.md,
+"One script").
 
 In web/ the page is about fifty small modules, which a browser fetches one request each:
 on a first visit over HTTP/1.1 (six connections) the module graph took 0.7-1 s to arrive
@@ -15,6 +16,13 @@ still names the function, and drops what it replaced:
 
 Modules name the site's files from ``root.js`` (its own URL's folder): the bundle sits at
 the root as root.js does, so those URLs do not change.
+
+The three classic scripts of ``<head>`` (the engine's early start, the display settings,
+the boot guard) each held the parser up for a request of its own; they become one,
+``engine/head.js``, where the first of them was, each part in its own ``try`` so that one
+failing does not stop the others (as separate scripts they could not), and each still
+finding the site's root as ``../`` of ``document.currentScript`` (all three are one folder
+deep, as head.js is).
 """
 
 from __future__ import annotations
@@ -29,9 +37,13 @@ ENTRIES = ("app.js", "engine/offline.js")  # index.html's module scripts, in ord
 KEEP = re.compile(r"^i18n/[a-z]{2}\.js$")  # the language tables boot-guard.js imports
 PRELOADS = re.compile(r'\n[ \t]*<!-- every module app\.js imports[^>]*-->'
                       r'|\n[ \t]*<link rel="modulepreload" href="[^"]+">')
+BANNER_HEAD = ("// The classic scripts of index.html's <head>, joined by scripts/bundle_page.py "
+               "(web/ has them apart).\n")
 BANNER = ("// The page's modules as one script, built from web/ by scripts/bundle_page.py "
           "(web/ has them with their comments).")
 OFFLINE_TAG = '\n  <script type="module" src="engine/offline.js"></script>'
+HEAD_SCRIPTS = ("engine/engine-early.js", "ui/settings-early.js", "engine/boot-guard.js")
+HEAD = "engine/head.js"
 
 
 def esbuild() -> Path:
@@ -64,7 +76,31 @@ def bundle_page(site: Path, web: Path = ROOT / "web") -> list[str]:
         if folder != site and not any(folder.iterdir()):
             folder.rmdir()
     _rewrite_index(site / "index.html")
+    _merge_head(site, web)
     return modules
+
+
+def _merge_head(site: Path, web: Path) -> None:
+    """index.html's classic scripts as one, ``engine/head.js``, in their order."""
+    index = site / "index.html"
+    html = index.read_text(encoding="utf-8")
+    tags = [f'<script src="{name}"></script>' for name in HEAD_SCRIPTS]
+    where = [html.find(tag) if html.count(tag) == 1 else -1 for tag in tags]
+    if min(where) < 0 or where != sorted(where):
+        raise SystemExit("build: index.html no longer has the classic scripts head.js joins")
+    parts = [BANNER_HEAD]
+    for name in HEAD_SCRIPTS:
+        source = (web / name).read_text(encoding="utf-8")
+        parts.append(f"// --- {name}\ntry {{\n{source}\n}} catch (error) {{\n"
+                     f"  console.error({json.dumps(name + ':')}, error);\n}}\n")
+        (site / name).unlink()
+        if not any((site / name).parent.iterdir()):
+            (site / name).parent.rmdir()
+    (site / HEAD).write_text("\n".join(parts), encoding="utf-8")
+    html = html.replace(tags[0], f'<script src="{HEAD}"></script>', 1)
+    for tag in tags[1:]:
+        html = re.sub(r"\n[ \t]*" + re.escape(tag), "", html, count=1)
+    index.write_text(html, encoding="utf-8")
 
 
 def _rewrite_index(index: Path) -> None:

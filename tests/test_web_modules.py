@@ -69,19 +69,26 @@ def test_the_build_bundles_the_graph_into_one_script(tmp_path: Path) -> None:
     assert set(bundled) == graph  # the bundler saw what index.html preloaded, and offline.js
     index = (site / "index.html").read_text()
     assert re.findall(r"<script[^>]*>", index) == [
-        '<script src="engine/engine-early.js">', '<script src="ui/settings-early.js">',
-        '<script src="engine/boot-guard.js">', '<script type="module" src="app.js">']
+        '<script src="engine/head.js">', '<script type="module" src="app.js">']
+    assert index.index('<script src="engine/head.js">') < index.index("<meta name=\"color-scheme\"")
     assert "modulepreload" not in index and "every module app.js imports" not in index
     left = {p.relative_to(site).as_posix() for p in site.rglob("*.js")}
+    assert not [d for d in site.rglob("*") if d.is_dir() and not any(d.iterdir())]
     # what the bundle holds is gone, but for the language tables boot-guard.js imports
-    assert left == {"app.js", "engine/engine-early.js", "engine/engine-worker.js",
-                    "engine/boot-guard.js", "ui/settings-early.js",
+    assert left == {"app.js", "engine/head.js", "engine/engine-worker.js",
                     "i18n/en.js", "i18n/ko.js", "i18n/uk.js"}, left
     script = (site / "app.js").read_text()
     assert script.startswith("// The page's modules as one script")
     # no module left to fetch, and offline.js's registration runs after the page's start
     assert not re.search(r'^\s*(import|export)\s[^;]*from\s+"', script, re.M)
     assert script.index("nibble-started") < script.index("container.register(")
+    # the head's three classic scripts, in their order, each in its own try
+    head = (site / "engine" / "head.js").read_text()
+    names = ["engine/engine-early.js", "ui/settings-early.js", "engine/boot-guard.js"]
+    at = [head.index(f"// --- {name}\ntry {{\n") for name in names]
+    assert at == sorted(at) and head.count("} catch (error) {") >= 3
+    for name in names:
+        assert (WEB / name).read_text() in head
 
 
 def test_a_changed_index_that_the_rewrite_no_longer_fits_fails_the_build(tmp_path: Path) -> None:
@@ -93,4 +100,9 @@ def test_a_changed_index_that_the_rewrite_no_longer_fits_fails_the_build(tmp_pat
     index.write_text(index.read_text().replace(
         '<script type="module" src="engine/offline.js"></script>', ""))
     with pytest.raises(SystemExit, match="index.html"):
+        bundle_page(site)
+    shutil.rmtree(site)
+    shutil.copytree(WEB, site)
+    index.write_text(index.read_text().replace('<script src="engine/boot-guard.js"></script>', ""))
+    with pytest.raises(SystemExit, match="classic scripts"):
         bundle_page(site)
