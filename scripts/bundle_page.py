@@ -71,13 +71,18 @@ def bundle_page(site: Path, web: Path = ROOT / "web") -> list[str]:
         raise SystemExit(f"build: the bundle lacks {sorted(missing)}")
     for name in modules:
         if name != "app.js" and not KEEP.match(name):
-            (site / name).unlink()
-    for folder in sorted({(site / name).parent for name in modules}, reverse=True):
-        if folder != site and not any(folder.iterdir()):
-            folder.rmdir()
+            _drop(site, name)
     _rewrite_index(site / "index.html")
     _merge_head(site, web)
     return modules
+
+
+def _drop(site: Path, name: str) -> None:
+    """Delete a file the bundle holds, and its folder once empty."""
+    path = site / name
+    path.unlink()
+    if path.parent != site and not any(path.parent.iterdir()):
+        path.parent.rmdir()
 
 
 def _merge_head(site: Path, web: Path) -> None:
@@ -93,9 +98,7 @@ def _merge_head(site: Path, web: Path) -> None:
         source = (web / name).read_text(encoding="utf-8")
         parts.append(f"// --- {name}\ntry {{\n{source}\n}} catch (error) {{\n"
                      f"  console.error({json.dumps(name + ':')}, error);\n}}\n")
-        (site / name).unlink()
-        if not any((site / name).parent.iterdir()):
-            (site / name).parent.rmdir()
+        _drop(site, name)
     (site / HEAD).write_text("\n".join(parts), encoding="utf-8")
     html = html.replace(tags[0], f'<script src="{HEAD}"></script>', 1)
     for tag in tags[1:]:

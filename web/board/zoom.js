@@ -36,8 +36,8 @@ export function createZoom(wrap, button) {
     const svg = wrap.querySelector("svg");
     const cells = widest(view) + 1; // the coordinates take about one cell
     const natural = zoomed ? wrap.clientWidth / cells : (svg?.clientWidth || wrap.clientWidth) / cells;
-    const small = natural < MIN_CELL;
-    if (button.hidden !== (!small && !zoomed)) button.hidden = !small && !zoomed;
+    const hidden = natural >= MIN_CELL && !zoomed; // the toggle only where cells are small
+    if (button.hidden !== hidden) button.hidden = hidden;
     const units = svg?.viewBox.baseVal?.width;
     const coordPx = svg && units ? (COORD_FONT * svg.clientWidth) / units : Infinity;
     const coordsSmall = !zoomed && coordPx < MIN_COORD;

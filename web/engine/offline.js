@@ -62,8 +62,7 @@ async function register() {
     current = container.controller;
   });
 
-  const here = ROOT_URL;
-  const registration = await container.register(new URL("sw.js", here).href, { scope: here.href });
+  const registration = await container.register(new URL("sw.js", ROOT_URL).href, { scope: ROOT_URL.href });
 
   const watch = (worker) => {
     if (!worker) return;

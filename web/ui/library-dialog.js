@@ -25,7 +25,7 @@ const FILTER_FROM = 20; // games before a filter is offered
 function opponentOf(entry, levels) {
   const link = entry.link;
   if (link?.me != null) {
-    const others = entry.seats.map((_, s) => s).filter((s) => s !== link.me).map((s) => seatNamer(entry)(s));
+    const others = entry.seats.map((_, s) => s).filter((s) => s !== link.me).map(seatNamer(entry));
     return t("library.by-link", { players: others.join(", ") });
   }
   const ais = entry.seats.filter((s) => s === "ai").length;
