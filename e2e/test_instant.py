@@ -1,7 +1,12 @@
-"""The instant page (docs/offline.md, "Boot"): a board before the engine, a move confirmed
-early played once, and the memory snapshot restored, or quietly not when it is damaged."""
+"""The instant page (docs/boot.md): a board before the engine, a move confirmed early
+played once, a link's picture drawn on a device that never saw its game (and dropped when
+it is not the link's), and the memory snapshot restored, or quietly not when it is damaged."""
 
 from __future__ import annotations
+
+import base64
+import json
+import zlib
 
 import pytest
 from conftest import PREFIX, wait_engine, wait_idle
@@ -197,3 +202,118 @@ def test_a_stored_view_that_no_longer_matches_gives_way_to_the_engines(context, 
     assert page.evaluate("window.nibbleApp.state.view.board.cells[0].color") == first
     assert page.locator("[data-message]").count() == 0
     assert context.errors == []
+
+
+# What the page drew before the engine, read in the frame it drew it (a quick engine may
+# replace it before a test could look): null if it drew nothing early.
+LOOK_EARLY = """(() => {
+  window.__early = null;
+  const look = () => {
+    const app = window.nibbleApp;
+    const drawn = app?.state.view && document.querySelector("[data-cell]");
+    if (document.documentElement.dataset.painted === "early" && drawn) {
+      window.__early = {
+        ply: app.state.view.ply, moves: app.state.record.moves,
+        color: app.state.view.board.cells.at(-1).color,
+        selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
+        slim: document.getElementById("loading").classList.contains("slim"),
+      };
+    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def sent_link(browser, site) -> tuple[str, list[str]]:
+    """Ana plays the first move of a game of people and sends it: (the link, its moves)."""
+    ana = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = ana.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+        wait_engine(page)
+        play_one(page)
+        page.click("[data-action='share']")
+        page.click("[data-action='share-send']")
+        moves = page.evaluate("window.nibbleApp.state.record.moves")
+        return page.input_value("[data-share-link]"), moves
+    finally:
+        ana.close()
+
+
+def payload(link: str) -> dict:
+    """What a `#g=` link carries (link-codec.js's format)."""
+    value = link.split("#g=")[1]
+    packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    return json.loads(zlib.decompress(packed, -15))
+
+
+def retouched(link: str, change) -> str:
+    """The link with its picture changed by `change(picture)`."""
+    base = link.split("#g=")[0]
+    carried = payload(link)
+    change(carried["p"])
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(carried).encode()) + packer.flush()
+    return f"{base}#g={base64.urlsafe_b64encode(packed).decode().rstrip('=')}"
+
+
+def open_link_fresh(browser, link: str) -> dict:
+    """Open `link` on a device that has never seen the page: {early: what it drew early,
+    moves: the moves of the game it opened, color: its last cell's, errors}."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(LOOK_EARLY)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.set_default_timeout(30_000)
+        page.goto(link)
+        wait_engine(page)
+        page.wait_for_function("() => !location.hash")
+        assert html_data(page, "painted") is None
+        stored = page.evaluate("Object.keys(localStorage).filter(k => k.includes(':game:'))"
+                               ".map(k => JSON.parse(localStorage.getItem(k)).record.moves)")
+        moves = page.evaluate("window.nibbleApp.state.record.moves")
+        assert stored == [moves], stored  # one game: the link's
+        color = page.evaluate("window.nibbleApp.state.view.board.cells.at(-1).color")
+        early = page.evaluate("window.__early")
+        return {"early": early, "moves": moves, "color": color, "errors": errors}
+    finally:
+        context.close()
+
+
+def test_a_link_never_seen_here_draws_its_picture_before_the_engine(browser, site):
+    link, moves = sent_link(browser, site)
+    opened = open_link_fresh(browser, link)
+    # the link's position at once, as a picture: not to be played on until the engine is up
+    early = opened["early"]
+    assert early is not None
+    assert early["ply"] == 1 and early["moves"] == moves and early["slim"], early
+    assert early["selectable"] == 0
+    assert opened["moves"] == moves and opened["errors"] == []
+
+
+def test_a_picture_not_of_the_links_position_is_dropped_or_replaced(browser, site):
+    link, moves = sent_link(browser, site)
+
+    def another_ply(p):
+        p["ply"] += 1
+
+    def undrawable(p):
+        p["color_table"] = 5  # well formed as a board, but not a view the renderer can draw
+
+    def recoloured(p):
+        p["board"]["columns"]["color"][-1] = p["board"]["columns"]["color"][-1] % 9 + 1
+
+    for change in (another_ply, undrawable):  # not drawn: the engine's progress, then the game
+        opened = open_link_fresh(browser, retouched(link, change))
+        assert opened["early"] is None, change.__name__
+        assert opened["moves"] == moves and opened["errors"] == [], opened
+    # well formed and of the link's position, but not what the engine shows: drawn, then
+    # the engine's view replaces it
+    color = payload(link)["p"]["board"]["columns"]["color"][-1]
+    opened = open_link_fresh(browser, retouched(link, recoloured))
+    assert opened["early"]["color"] == color % 9 + 1
+    assert opened["color"] == color and opened["moves"] == moves and opened["errors"] == []

@@ -13,7 +13,7 @@ import { LANGUAGES, language, setLanguage, t, translateDom } from "./i18n/i18n.j
 import * as library from "./session/library.js";
 import { openLibraryDialog } from "./ui/library-dialog.js";
 import { createLoading } from "./engine/loading.js";
-import { buildPaint, rememberView, storedView } from "./engine/paint.js";
+import { buildPaint, rememberView, storedGames, storedView } from "./engine/paint.js";
 import { wireMenu } from "./ui/menu.js";
 import { dismissMessage, showMessage } from "./ui/messages.js";
 import { interactive, render, seatNamer } from "./board/render.js";
@@ -410,8 +410,19 @@ function engineState(status, detail) {
 // Which game to show: a shared link, then a ?game= link (a reload of it resumes its game),
 // then this tab's game, then the game played last, then a new one. `linked`: the game a
 // link continues, drawn early (it stays on screen while the link's moves are played).
-async function chooseGame(linked = null) {
+async function chooseGame(linked = null, pictured = false) {
   library.migrateLegacy();
+  if (pictured && hasLink()) {
+    // the link's picture is on screen: its game, with no other game drawn before it (the
+    // game in progress is named as the one the link's game leaves kept); if the link is
+    // refused, the game in progress as below
+    const picture = state.view;
+    const kept = [library.tabGame(), library.lastGame()].map((id) => library.load(id || "")).find((e) => e && !e.damaged && !e.broken);
+    state.id = kept?.id ?? null;
+    await openLink();
+    if (state.view !== picture) return;
+    Object.assign(state, { id: null, record: null, link: null });
+  }
   const wanted = parseUrl(state.games);
   if (wanted?.error) showMessage(t("error.url", { message: wanted.error }));
   const fromUrl = wanted && !wanted.error ? wanted : null;
@@ -467,15 +478,17 @@ function syncAddress() {
 
 // Draw the game this visit will open from what was stored (a repeat visit) or what the
 // build made (a first visit), before any engine is up. Null when that game cannot be
-// known without the engine (a new shared link, a new ?game= link): the loading card then.
-// A link of a game played by links that this device has (the friend's move coming in):
-// that game as kept, not clickable, until the engine brings the link's moves.
+// known without the engine (a link without a picture, a new ?game= link): the loading
+// card then. A link of a game played by links that this device has (the friend's move
+// coming in): that game as kept, not clickable, until the engine brings the link's moves;
+// any other link: the picture it carries (paintPicture).
 async function paintEarly() {
   const origin = queryOrigin();
   library.migrateLegacy();
-  const linked = hasLink() ? gameLinked(await readLink().catch(() => null)) : null;
-  if (hasLink() && !linked) return null;
+  const shared = hasLink() ? await readLink().catch(() => null) : null;
+  const linked = shared ? gameLinked(shared) : null;
   const tab = library.load(library.tabGame() || "");
+  if (hasLink() && !linked) return paintPicture(shared, tab);
   const last = origin ? null : library.load(library.lastGame() || "");
   const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
   let early = null;
@@ -503,6 +516,35 @@ async function paintEarly() {
   loading.slim();
   app.render();
   return early;
+}
+
+// A link of a game this device has never seen: the picture of its position that the link
+// carries (link-codec.js, checked there), drawn as it is and not clickable, until the engine
+// opens the link's game (chooseGame). A picture the renderer cannot draw is dropped: the
+// loading card then, as for a link without one.
+async function paintPicture(shared, tab) {
+  const picture = shared?.picture;
+  // a reload that raced the saving of this link's game resumes that game (openLink)
+  if (!picture || (tab && tab.origin === linkOrigin())) return null;
+  const games = storedGames() || (await buildPaint())?.games;
+  if (!games?.games?.some((g) => g.id === picture.game) || html.dataset.engine !== "loading") return null;
+  const count = picture.players;
+  const levels = games.levels || [];
+  Object.assign(state, {
+    games, view: picture, record: shared.record, seats: shared.seats || Array(count).fill("human"),
+    level: levels[Math.min(1, levels.length - 1)]?.id ?? null, origin: "", redo: [], picker: null,
+    link: shared.id ? library.linkOf({ id: shared.id, me: shared.to, names: shared.names }, count) : null,
+    resultShown: picture.result ? shared.record.moves.length : null,
+  });
+  try {
+    app.render();
+  } catch {
+    Object.assign(state, { games: null, view: null, record: null, link: null });
+    return null;
+  }
+  html.dataset.painted = "early";
+  loading.slim();
+  return { kind: "picture", view: picture, games, generation: state.generation };
 }
 
 // The engine is up: the game drawn early is the game opened, once the engine has checked
@@ -552,7 +594,7 @@ async function boot() {
     const games = call(app.rules, { op: "games" });
     if (!confirmed) {
       state.games = await games;
-      await chooseGame(early?.kind === "link" ? early.entry : null);
+      await chooseGame(early?.kind === "link" ? early.entry : null, early?.kind === "picture");
     } else {
       // the stored answer drew the game; the engine's own comes a moment later
       games.then((answer) => (state.games = answer)).catch(() => {});

@@ -18,11 +18,11 @@
 //   tone}]; "ghost" also takes {fill, label}: a faint piece where one was (a last move's)
 
 import { BODIES, GLYPHS } from "./shapes.js";
+import { LETTERS } from "./coordinates.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const UNIT = 100; // square cell size / hex width, in SVG user units
 const HEX_R = UNIT / Math.sqrt(3); // circumradius of a pointy-top hex of width UNIT
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 function el(name, attrs = {}, parent) {
   const node = document.createElementNS(SVG, name);

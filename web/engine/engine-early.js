@@ -8,14 +8,17 @@
 (function () {
   var root = new URL("../", document.currentScript.src).href; // the site's root
   // A first visit (no game played on this device yet, no link): the game the build drew
-  // for it is fetched now too, for paint.js.
+  // for it is fetched now too, for paint.js; a game link (#g=) on a device with nothing
+  // stored for paint.js: for the labels it holds, to draw the link's picture with.
   try {
     var scope = new URL(root).pathname;
     var link = !!location.hash;
     new URLSearchParams(location.search).forEach(function (value, key) {
       if (key !== "lang") link = true; // a ?game= link: its own game, not the build's
     });
-    if (!link && !localStorage.getItem("nibble:" + scope + ":last")) { // library.js's key
+    var first = !link && !localStorage.getItem("nibble:" + scope + ":last"); // library.js's key
+    var pictured = /(^#|&)g=/.test(location.hash) && !localStorage.getItem("nibble:" + scope + ":paint");
+    if (first || pictured) {
       window.nibbleFirstPaint = fetch(new URL("first-paint.json", root).href);
     }
   } catch (e) {

@@ -53,6 +53,11 @@ export function storedView(entry) {
   return { view: kept.view, games: stored.games };
 }
 
+// The bridge's `games` answer kept from an earlier visit, or null.
+export function storedGames() {
+  return read().games || null;
+}
+
 // The game the build drew for a first visit ({games, record, view}), or null when it
 // cannot be had quickly.
 export async function buildPaint() {

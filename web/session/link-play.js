@@ -96,6 +96,12 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     });
   }
 
+  // The view of the record's position, for the link's picture (a device that has never seen
+  // the game draws it before its engine is up: link-codec.js).
+  function shownView() {
+    return state.view?.ply === state.record?.moves?.length ? state.view : null;
+  }
+
   async function send(to, me, names) {
     const count = state.view?.players || state.seats.length;
     const link = library.linkOf({ id: state.link?.id || state.id, me, names: names?.some(Boolean) ? names : null }, count);
@@ -104,7 +110,7 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
       app.session.persist();
       app.render();
     }
-    const url = await linkFor({ record: state.record, seats: state.seats, id: link.id, to, names: link.names });
+    const url = await linkFor({ record: state.record, seats: state.seats, id: link.id, to, names: link.names, view: shownView() });
     await offer(url, t("share.copied.to", { player: seatNamer(state)(to) }));
   }
 
@@ -113,7 +119,7 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     if (!state.record) return;
     if (state.seats.some((s) => s === "ai")) {
       // a game against the computer travels to be looked at or continued, as it is
-      const url = await linkFor({ record: state.record, seats: state.seats, id: state.link?.id || state.id });
+      const url = await linkFor({ record: state.record, seats: state.seats, id: state.link?.id || state.id, view: shownView() });
       await offer(url, t("share.copied"));
       return;
     }
