@@ -4,6 +4,7 @@ that graph into one script (scripts/bundle_page.py, docs/boot.md)."""
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 import shutil
@@ -95,6 +96,10 @@ def test_the_build_bundles_the_graph_into_one_script(tmp_path: Path) -> None:
     assert at == sorted(at) and head.count("} catch (error) {") >= 3
     for name in names:
         assert (WEB / name).read_text() in head
+    # before them, the engine's worker as text, for engine-early.js to start it from
+    carried = re.search(r"^window\.nibbleWorkerSource = (.*);$", head, re.M)
+    assert carried and carried.start() < at[0]
+    assert json.loads(carried.group(1)) == (site / "engine" / "engine-worker.js").read_text()
 
 
 @needs_esbuild

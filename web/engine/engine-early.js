@@ -26,11 +26,18 @@
   }
   var early = { worker: null, url: null, messages: [], failed: false, claimed: false };
   window.nibbleEarlyWorker = early;
-  fetch(new URL("engine/engine-worker.js", root).href)
-    .then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.text();
-    })
+  // The built page carries the worker's text in engine/head.js (scripts/bundle_page.py):
+  // no request stands before the worker; web/ unbuilt asks for the file.
+  var inlined = window.nibbleWorkerSource;
+  window.nibbleWorkerSource = null;
+  var source =
+    typeof inlined === "string"
+      ? Promise.resolve(inlined)
+      : fetch(new URL("engine/engine-worker.js", root).href).then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.text();
+        });
+  source
     .then(function (text) {
       if (early.claimed) return; // the page's own client started one meanwhile
       early.url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
