@@ -172,6 +172,27 @@ def test_a_repeat_visit_restores_the_snapshot_and_boots_without_a_damaged_one(co
     assert not [e for e in context.errors if "snapshot" not in e], context.errors
 
 
+# What the page drew before the engine, read in the frame it drew it (a quick engine may
+# replace it before a test could look): null if it drew nothing early.
+LOOK_EARLY = """(() => {
+  window.__early = null;
+  const look = () => {
+    const app = window.nibbleApp;
+    const drawn = app?.state.view && document.querySelector("[data-cell]");
+    if (document.documentElement.dataset.painted === "early" && drawn) {
+      window.__early = {
+        ply: app.state.view.ply, moves: app.state.record.moves,
+        colors: app.state.view.board.cells.map((cell) => cell.color),
+        selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
+        slim: document.getElementById("loading").classList.contains("slim"),
+      };
+    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+
 def test_a_stored_view_that_no_longer_matches_gives_way_to_the_engines(context, site):
     """A new build may draw a position differently: the board drawn early from the old
     view is replaced by the engine's once it is up, without a word."""
@@ -185,43 +206,13 @@ def test_a_stored_view_that_no_longer_matches_gives_way_to_the_engines(context, 
       localStorage.setItem(key, JSON.stringify(stored));
     }""", [key, first % 9 + 1])
     page.close()
-    # the colour drawn early, read in the frame it is drawn (a quick engine may replace it
-    # before a test could look)
-    context.add_init_script("""(() => {
-      const look = () => {
-        const app = window.nibbleApp;
-        if (document.documentElement.dataset.painted === "early" && app?.state.view) {
-          window.__earlyColor = app.state.view.board.cells[0].color;
-        } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    })();""")
+    context.add_init_script(LOOK_EARLY)  # the colour drawn early
     page = open_page(context, site)
     wait_engine(page)
-    assert page.evaluate("window.__earlyColor") == first % 9 + 1
+    assert page.evaluate("window.__early.colors[0]") == first % 9 + 1
     assert page.evaluate("window.nibbleApp.state.view.board.cells[0].color") == first
     assert page.locator("[data-message]").count() == 0
     assert context.errors == []
-
-
-# What the page drew before the engine, read in the frame it drew it (a quick engine may
-# replace it before a test could look): null if it drew nothing early.
-LOOK_EARLY = """(() => {
-  window.__early = null;
-  const look = () => {
-    const app = window.nibbleApp;
-    const drawn = app?.state.view && document.querySelector("[data-cell]");
-    if (document.documentElement.dataset.painted === "early" && drawn) {
-      window.__early = {
-        ply: app.state.view.ply, moves: app.state.record.moves,
-        color: app.state.view.board.cells.at(-1).color,
-        selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
-        slim: document.getElementById("loading").classList.contains("slim"),
-      };
-    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})();"""
 
 
 def sent_link(browser, site) -> tuple[str, list[str]]:
@@ -315,5 +306,5 @@ def test_a_picture_not_of_the_links_position_is_dropped_or_replaced(browser, sit
     # the engine's view replaces it
     color = payload(link)["p"]["board"]["columns"]["color"][-1]
     opened = open_link_fresh(browser, retouched(link, recoloured))
-    assert opened["early"]["color"] == color % 9 + 1
+    assert opened["early"]["colors"][-1] == color % 9 + 1
     assert opened["color"] == color and opened["moves"] == moves and opened["errors"] == []

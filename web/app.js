@@ -504,8 +504,8 @@ async function paintEarly() {
     const paint = await buildPaint();
     if (!paint || html.dataset.engine !== "loading") return null;
     early = { kind: "build", view: paint.view, games: paint.games };
-    const levels = paint.games.levels || [];
-    Object.assign(state, { seats: ["human", "ai"], level: levels[Math.min(1, levels.length - 1)]?.id ?? null, origin: "", record: paint.record });
+    state.games = paint.games; // (defaultLevel reads it)
+    Object.assign(state, { seats: ["human", "ai"], level: defaultLevel(), origin: "", record: paint.record });
   } else return null;
   state.games = early.games;
   state.view = early.view;
@@ -529,10 +529,10 @@ async function paintPicture(shared, tab) {
   const games = storedGames() || (await buildPaint())?.games;
   if (!games?.games?.some((g) => g.id === picture.game) || html.dataset.engine !== "loading") return null;
   const count = picture.players;
-  const levels = games.levels || [];
+  state.games = games; // (defaultLevel reads it)
   Object.assign(state, {
-    games, view: picture, record: shared.record, seats: shared.seats || Array(count).fill("human"),
-    level: levels[Math.min(1, levels.length - 1)]?.id ?? null, origin: "", redo: [], picker: null,
+    view: picture, record: shared.record, seats: shared.seats || Array(count).fill("human"),
+    level: defaultLevel(), origin: "", redo: [], picker: null,
     link: shared.id ? library.linkOf({ id: shared.id, me: shared.to, names: shared.names }, count) : null,
     resultShown: picture.result ? shared.record.moves.length : null,
   });
