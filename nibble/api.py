@@ -132,7 +132,9 @@ def _analyse(req: dict[str, Any]) -> dict[str, Any]:
     from .ai.analysis import analyse, parse_request  # imported late: not needed to play
 
     params = parse_request(req)  # refuse a bad ply or budget before any work
-    return analyse(replay(_record(req)), params, started)
+    # the whole record is checked as ``load`` checks it, its resignation included
+    state, resigned = _replayed(req)
+    return analyse(state, params, started, resigned)
 
 
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai,

@@ -86,11 +86,12 @@ def parse_request(request: dict[str, Any]) -> AnalyseRequest:
     return AnalyseRequest(ply, seed, budget_ms, iterations, timed)
 
 
-def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
-            ) -> dict[str, Any]:
+def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None,
+            resigned: int | None = None) -> dict[str, Any]:
     """The analysis of ``state`` (the record's last position) after ``req.ply`` moves;
     ``started`` is when the request arrived (``perf_counter``), so that replaying the
-    record counts against the budget too."""
+    record counts against the budget too; ``resigned``: the seat that resigned at the
+    record's end (checked by the caller), so that its last position is a finished game."""
     start = time.perf_counter() if started is None else started
     played = len(state.moves)
     if req.ply is not None and req.ply > played:
@@ -115,6 +116,9 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
                 "iterations": iterations, "ms": round((time.perf_counter() - start) * 1000, 1),
                 "level": LEVEL}
 
+    if resigned is not None and ply == played:  # the resignation ended the game here
+        return answer(None, [0.0 if s == resigned else 1.0 for s in range(2)], None,
+                      1 - resigned, True, 0)
     if state.is_over():
         return answer(None, _final(state), None, _winner(state), True, 0)
     to_move = state.to_move
