@@ -5,51 +5,62 @@ the position analysed is the one after the record's first ``ply`` moves (default
 them). Answer (docs/contracts.md)::
 
     {"ply", "to_move", "chances": [one per seat], "best", "exact", "winner", "forced",
-     "iterations", "ms", "level": "hard"}
+     "played": {"move", "chances"} | None, "iterations", "ms", "level": "hard"}
 
 How it is found:
 
 * A finished game: the chances are its result (the winner 1, the others 0; a draw,
   equal shares), ``exact``.
-* Otherwise ``hard``'s search (:class:`.levels.TunedPlayer`: alpha-beta or tuned MCTS,
-  with the exact endgame solver) runs on the position for the budget, a fresh player per
+* Otherwise ``hard``'s search (alpha-beta or tuned MCTS, with the exact endgame solver, as
+  :class:`.levels.TunedPlayer` chooses) runs on the position for the budget, fresh per
   request: positions come in any order, and a fresh search keeps one answer from
-  depending on what was asked before (and leaves the ``ai`` op's kept tree alone). A
-  forced move is played and the position after it searched (its chances are this
-  position's); ``forced`` then says that the side to move had that one move only (a
-  move without a choice is never judged).
-* The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
-  the side to move (returns are +1 for the winner and -1 for the others). With two
+  depending on what was asked before (and leaves the ``ai`` op's kept tree alone). It
+  judges, so its evaluation is zero-sum: ``hard``'s *caution* (on Nibble the opponent's
+  open colours weigh more than one's own, ``Knowledge.search_evaluate``) is right for
+  choosing a move but makes whoever is to move look worse, so a move seemed to raise the
+  mover's chances (issue 43). A forced move is played and the position after it
+  searched (its chances are this position's); ``forced`` then says that the side to move
+  had that one move only (a move without a choice is never judged).
+* ``played``: the record's next move, valued by the same search: alpha-beta searches it
+  first at every depth with the full window (its exact value at the depth the best move's
+  comes from); MCTS gives it ``PLAYED_SHARE`` of the budget on its own node of the tree.
+  The page marks a move by the best move's chances less the played move's.
+* The mover's winning chances are ``p = σ(a · logit((v + 1) / 2))`` from the search's
+  value ``v`` for the side to move (returns are +1 for the winner and -1 for the others),
+  ``a`` the game's ``CALIBRATION`` (fitted to the outcomes of engine games). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
-  proportion to the game knowledge's estimate of each (``evaluate_all``, read the same
-  way) at the end of the mover's turn as the search would play it. The MCTS tree keeps
-  each node's value for the seat that moved into it only, so the other seats' values
-  live deep in the tree, where few iterations reach; the knowledge's estimate is
+  proportion to the game knowledge's estimate of each (``evaluate_all``, read as
+  ``(e + 1) / 2``) at the end of the mover's turn as the search would play it. The MCTS
+  tree keeps each node's value for the seat that moved into it only, so the other seats'
+  values live deep in the tree, where few iterations reach; the knowledge's estimate is
   calibrated (Number One's is fitted to self-play winners) and gives a seat that is out
   exactly 0.
 * ``exact``: the game is over, or the result is proved: the endgame solver's move or an
-  instant win (``Decision.extra["solved"]``), an MCTS-solver proof at the root, or an
-  alpha-beta forced result that the exact solver confirms in the time left. ``winner`` is
-  then the seat that wins by force, and the chances are 1 for it and 0 for the others.
+  instant win, an MCTS-solver proof at the root, or an alpha-beta forced result that the
+  exact solver confirms in the time left. ``winner`` is then the seat that wins by force,
+  and the chances are 1 for it and 0 for the others.
 """
 
 from __future__ import annotations
 
+import copy
+import math
+import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
 from ..core.record import MAX_MOVES
 from . import clock
-from .alphabeta import AlphaBetaPlayer
+from .alphabeta import MAX_DEPTH, NULL, WIN, _Search, _Stop
 from .api import ANALYSE_BUDGET_MS, MAX_BUDGET_MS, MAX_ITERATIONS, int_field
-from .knowledge import knowledge_for
-from .levels import TunedPlayer
-from .mcts import Budget, best_child
-from .players import Decision, MCTSPlayer
+from .knowledge import Knowledge, knowledge_for
+from .levels import HARD
+from .mcts import MCTS, Budget, Node, best_child
+from .players import ONE_PLY_LIMIT, endgame
 from .solver import Solver
 
 LEVEL = "hard"
@@ -62,6 +73,16 @@ CONFIRM_NODES = 400_000
 #: the clock every ``clock.EVERY_NODES`` nodes, and each node lists and checks every move
 #: (a position flooded with moves would overrun the budget many times over)
 CONFIRM_MOVES = 100
+#: node limit of the exact solver's own search in the endgame (as ``hard``'s)
+SOLVER_NODES = 400_000
+#: the share of an MCTS analysis's budget that searches the record's next move on its own
+#: (alpha-beta searches it inside the one search, with no share of its own)
+PLAYED_SHARE = 0.3
+#: per game id, the scale ``a`` of the chances ``p = σ(a · logit((v + 1) / 2))`` from a
+#: search value ``v``: fitted by maximum likelihood to the outcomes of engine games
+#: (``python scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's chances");
+#: a game not listed keeps ``p = (v + 1) / 2``
+CALIBRATION: dict[str, float] = {}
 
 
 @dataclass(frozen=True)
@@ -97,9 +118,12 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     if req.ply is not None and req.ply > played:
         raise BadRequest(f"'ply' must be a whole number from 0 to {played}, not {req.ply}.",
                          "request.range", name="ply", min=0, max=played)
+    after: list[Any] = []  # the record's moves after the position (the next one is judged)
     while req.ply is not None and len(state.moves) > req.ply:
+        after.insert(0, state.moves[-1])
         state.pop()
     ply = len(state.moves)
+    nxt_str = state.move_to_str(after[0]) if after else None
     # leave room for what happens outside the search (replaying the record, answering)
     budget_ms = (req.budget_ms if req.timed else MAX_BUDGET_MS) * 0.97 - 2.0
 
@@ -109,10 +133,16 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     forced = 0  # moves played because they were the only ones (a run of them)
 
     def answer(to_move: int | None, chances: list[float], best: str | None,
-               winner: int | None, exact: bool, iterations: int) -> dict[str, Any]:
-        return {"ply": ply, "to_move": to_move, "chances": _rounded(chances), "best": best,
+               winner: int | None, exact: bool, iterations: int, same: bool = False,
+               played: list[float] | None = None) -> dict[str, Any]:
+        rounded = _rounded(chances)
+        nxt: dict[str, Any] | None = None
+        if after and to_move is not None:  # the record's next move, valued in this search
+            nxt = {"move": nxt_str,
+                   "chances": rounded if same or played is None else _rounded(played)}
+        return {"ply": ply, "to_move": to_move, "chances": rounded, "best": best,
                 "exact": exact, "winner": winner if exact else None,
-                "forced": to_move is not None and forced > 0,
+                "forced": to_move is not None and forced > 0, "played": nxt,
                 "iterations": iterations, "ms": round((time.perf_counter() - start) * 1000, 1),
                 "level": LEVEL}
 
@@ -122,31 +152,330 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     if state.is_over():
         return answer(None, _final(state), None, _winner(state), True, 0)
     to_move = state.to_move
-    player = TunedPlayer(req.seed)
+    nxt = after[0] if after else None  # the record's next move: judged in the same search
+    rng = random.Random(req.seed)
     best: str | None = None
     iterations = 0
     while True:
-        decision = player.choose(state, Budget(left_ms(), req.iterations))
-        iterations += decision.iterations
+        found = _search(state, Budget(left_ms(), req.iterations), nxt if not forced else None,
+                        rng)
+        iterations += found.iterations
         if best is None:
-            best = state.move_to_str(decision.move)
-        if decision.value is not None or forced == MAX_FORCED:
+            best = state.move_to_str(found.move)
+        if not found.forced or forced == MAX_FORCED:
             break
         # a forced move: where the game stands is where it stands after it
-        state.push(decision.move)
+        state.push(found.move)
         forced += 1
         if state.is_over():
-            return answer(to_move, _final(state), best, _winner(state), True, iterations)
+            return answer(to_move, _final(state), best, _winner(state), True, iterations,
+                          same=True)
     mover = state.to_move
-    winner = _proved(player, state, decision, left_ms, req.iterations)
-    if winner is not None:
-        chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
-        return answer(to_move, chances, best, winner, True, iterations)
-    value = decision.value
+    game = state.game.id
+    winner = _proved(state, found, left_ms, req.iterations)
+    value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
         value = knowledge_for(state).evaluate(state, mover)
-    chances = _chances(state, player, decision.move, mover, value)
-    return answer(to_move, chances, best, None, False, iterations)
+    if winner is not None:
+        chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
+    else:
+        chances = _chances(state, found.root, found.move, mover, _calibrated(game, value))
+    if forced or nxt is None:
+        return answer(to_move, chances, best, winner, winner is not None, iterations,
+                      same=True)
+    if found.played_value is None or nxt == found.move:
+        mine = chances
+    else:
+        p = _calibrated(game, found.played_value)
+        mine = _chances(state, found.played, nxt, mover, p)
+    return answer(to_move, chances, best, winner, winner is not None, iterations,
+                  played=mine)
+
+
+@dataclass
+class _Found:
+    """What one search of a position says: the best move and its value for the side to
+    move, and the record's next move's value in the same search."""
+
+    move: Any
+    value: float | None  # in [-1, 1]; None: not searched (a forced move)
+    iterations: int
+    forced: bool = False  # the side to move has this one move
+    solved: bool = False  # an instant win, or the endgame solver's answer
+    played_value: float | None = None  # the record's next move's value (None: none)
+    root: Node | None = None  # the MCTS tree (None: alpha-beta)
+    played: Node | None = None  # the next move's node in it (MCTS)
+    complete: bool = False  # alpha-beta: the whole tree was searched (no horizon)
+
+
+def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> _Found:
+    """``hard``'s search of ``state`` as a judge: the evaluation zero-sum (``hard``'s
+    caution, a player's fear of the opponent's threats, is left out: it would make whoever
+    is to move look worse), and the record's next move ``nxt`` valued by the same search."""
+    base = knowledge_for(state)
+    k = _zero_sum(base, state)
+    moves, complete = k.tree_moves(state, ONE_PLY_LIMIT)
+    if len(moves) == 1 and complete:
+        return _Found(moves[0], None, 0, forced=True)
+    if base.strong_search == "alphabeta":
+        return _alphabeta(k, state, budget, nxt, moves, complete)
+    return _mcts(k, state, budget, nxt, moves, complete, rng)
+
+
+_ZERO_SUM: dict[tuple[int, str], Knowledge[Any]] = {}
+
+
+def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
+    """``k`` with its alpha-beta leaves valued by the plain evaluation (zero-sum), if they
+    are not already."""
+    if k.zero_sum_search(state):
+        return k
+    key = (id(k), _variant(state))
+    plain = _ZERO_SUM.get(key)
+    if plain is None:
+        plain = copy.copy(k)
+        plain.search_evaluate = k.evaluate  # type: ignore[method-assign]
+        plain.zero_sum_search = _yes  # type: ignore[method-assign]
+        _ZERO_SUM[key] = plain
+    return plain
+
+
+def _yes(state: State[Any]) -> bool:
+    return True
+
+
+def _variant(state: State[Any]) -> str:
+    return str(sorted(state.options.items()))
+
+
+def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
+               moves: list[Any], complete: bool) -> _Found:
+    nodes = 0
+    if k.material(state) <= k.solve_at and complete and len(moves) > 1:
+        solved = endgame(k, state, moves, budget, SOLVER_NODES)
+        if solved is not None:
+            found = _Found(solved.move, solved.value, solved.iterations, solved=True)
+            if nxt is not None:
+                found.played_value = solved.value if nxt == solved.move else _solve_after(
+                    k, state, nxt, budget)
+            if nxt is None or found.played_value is not None:
+                return found
+            nodes = solved.iterations  # the next move is searched below
+    judge = _Judge(k, state, budget, nxt)
+    move, value, played = judge.judge(moves)
+    if nodes and value is not None and played is not None:
+        return _Found(move, value, nodes + judge.nodes, solved=True, played_value=played)
+    return _Found(move, value, nodes + judge.nodes, solved=judge.solved, played_value=played,
+                  complete=judge.exact)
+
+
+def _solve_after(k: Knowledge[Any], state: State[Any], move: Any,
+                 budget: Budget) -> float | None:
+    """The exact value of ``move`` for the side to move (1, 0, -1), if the solver proves it
+    in half the time left."""
+    me = state.to_move
+    state.push(move)
+    try:
+        r = state.result
+        if r is not None:
+            return 0.0 if r.winner is None else (1.0 if r.winner == me else -1.0)
+        left = budget.time_left()
+        deadline = None if left == math.inf else clock.now() + left / 2
+        limit = SOLVER_NODES if budget.iterations is None else min(
+            SOLVER_NODES, 1000 + 20 * budget.iterations)
+        res = Solver(k, limit, deadline).solve(state)
+        if res is None:
+            return None
+        return float(res[0] if state.to_move == me else -res[0])
+    finally:
+        state.pop()
+
+
+class _Judge(_Search):
+    """``hard``'s alpha-beta search (:class:`.alphabeta._Search`, a fresh table) with the
+    record's next move searched first at every depth with the full window, so that its
+    exact value at that depth stands beside the best move's: the same depth, the same
+    leaves, the same table."""
+
+    def __init__(self, k: Knowledge[Any], state: State[Any], budget: Budget,
+                 played: Any) -> None:
+        super().__init__(k, state, budget, ONE_PLY_LIMIT, {})
+        self.played = played
+        self.solved = False
+        self.exact = False
+
+    def judge(self, moves: list[Any]) -> tuple[Any, float | None, float | None]:
+        """(best move, its value, the played move's value) for the side to move."""
+        k, state, played = self.k, self.state, self.played
+        if played is not None and played not in moves:  # (a flood's candidates left it out)
+            moves = [*moves, played]
+        for m in moves:
+            if k.winner_after(state, m) == self.root:
+                self.solved = True
+                if played is None or played == m or k.winner_after(state, played) == self.root:
+                    return m, 1.0, None if played is None else 1.0
+                return m, 1.0, self._alone(played)
+        order = self._order(state, moves, None, 0)
+        if played is not None:
+            order = [played] + [m for m in order if m != played]
+        best, best_v, played_v = order[0], None, None
+        for depth in range(1, MAX_DEPTH + 1):
+            self.horizon = False
+            try:
+                m, v, pv = self._round(state, order, depth)
+            except _Stop as stop:
+                if stop.args and stop.args[0] is not None:
+                    best, best_v, played_v = stop.args[0]
+                break
+            best, best_v, played_v = m, v, pv
+            rest = [x for x in order if x != m and x != played]
+            order = ([played] if played is not None else []) + (
+                [m] if m != played else []) + rest
+            if not self.horizon or abs(v) >= WIN - 1:
+                self.exact = not self.horizon
+                break
+        return best, _clip_value(best_v), _clip_value(played_v)
+
+    def _alone(self, played: Any) -> float | None:
+        """The value of ``played`` alone, by iterative deepening (the best move won at once)."""
+        value = None
+        for depth in range(1, MAX_DEPTH + 1):
+            self.horizon = False
+            try:
+                _, v, _ = self._round(self.state, [played], depth)
+            except _Stop:
+                break
+            value = v
+            if not self.horizon or abs(v) >= WIN - 1:
+                break
+        return _clip_value(value)
+
+    def _round(self, state: State[Any], order: list[Any], depth: int
+               ) -> tuple[Any, float, float | None]:
+        """One depth at the root: the first move (the played one, if any) with the full
+        window, the others by principal-variation search. On a stop, the depth's best so
+        far once the played move and the previous best are searched (``_Stop``'s args)."""
+        alpha, beta = -math.inf, math.inf
+        best, best_v = order[0], -math.inf
+        played_v: float | None = None
+        enough = 1 if self.played is None or len(order) == 1 or order[0] != self.played else 2
+        for i, m in enumerate(order):
+            state.push(m)
+            try:
+                if i == 0 or depth == 1:
+                    v = self._value(state, depth - 1, alpha if i else -math.inf, beta, 1)
+                else:
+                    v = self._value(state, depth - 1, alpha, alpha + NULL, 1)
+                    if v > alpha:
+                        v = self._value(state, depth - 1, v, beta, 1)
+            except _Stop:
+                raise _Stop((best, best_v, played_v) if i >= enough else None) from None
+            finally:
+                state.pop()
+            if m == self.played:
+                played_v = v
+            if v > best_v:
+                best, best_v = m, v
+                alpha = max(alpha, v)
+        self._store(state, depth, best_v, 0, best, 0)
+        return best, best_v, played_v
+
+
+def _clip_value(v: float | None) -> float | None:
+    return None if v is None else max(-1.0, min(1.0, v))
+
+
+def _mcts(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any, moves: list[Any],
+          complete: bool, rng: random.Random) -> _Found:
+    """``hard``'s tuned MCTS (``levels.HARD`` with the game's settings, the exact solver in
+    the endgame); the record's next move then gets ``PLAYED_SHARE`` of the budget to search
+    on its own node of the tree, so that its value does not rest on the few visits a weak
+    move gets."""
+    for m in moves:
+        if k.wins_now(state, m):
+            found = _Found(m, 1.0, 0, solved=True)
+            if nxt is not None:
+                found.played_value = 1.0 if nxt == m else None
+                if found.played_value is None:
+                    found.played = _played_search(k, state, nxt, None, budget, rng)
+                    found.played_value = _node_value(found.played)
+            return found
+    own = budget
+    if nxt is not None:
+        left = budget.time_left()
+        own = Budget(None if left == math.inf else left * 1000 * (1 - PLAYED_SHARE),
+                     None if budget.iterations is None else max(
+                         1, int(budget.iterations * (1 - PLAYED_SHARE))))
+    if complete:
+        solved = endgame(k, state, moves, own, SOLVER_NODES)
+        if solved is not None:
+            found = _Found(solved.move, solved.value, solved.iterations, solved=True)
+            if nxt is not None:
+                found.played_value = solved.value if nxt == solved.move else _solve_after(
+                    k, state, nxt, budget)
+                if found.played_value is None:
+                    found.played = _played_search(k, state, nxt, None, budget, rng)
+                    found.played_value = _node_value(found.played)
+            return found
+    config = HARD
+    if k.tuned_search:
+        config = replace(config, **k.tuned_search)
+    search = MCTS(k, rng, config)
+    root, iters = search.search(state, None, own)
+    c = best_child(root)
+    value = float(c.proven) if c.proven else (c.q() if c.n else 0.0)
+    found = _Found(c.move, value, iters, root=root)
+    if nxt is not None:
+        if nxt == c.move and (c.proven or root.proven):
+            found.played, found.played_value = c, value
+        else:
+            found.played = _played_search(k, state, nxt, root, budget, rng, config)
+            found.played_value = _node_value(found.played)
+            found.iterations += found.played.n
+            if nxt == c.move:  # the best move, searched on: its value, read once
+                found.value = found.played_value
+    return found
+
+
+def _played_search(k: Knowledge[Any], state: State[Any], move: Any, root: Node | None,
+                   budget: Budget, rng: random.Random, config: Any = None) -> Node:
+    """The node of ``move`` (the tree's, or a new one), searched on for the rest of
+    ``budget``: its value is the mover's."""
+    node = root.child(move) if root is not None else None
+    if node is None:
+        node = Node(move, state.to_move)
+    state.push(move)
+    try:
+        r = state.result
+        if r is not None:
+            if node.n == 0:
+                node.n, node.w = 1, (0.0 if r.winner is None else (
+                    1.0 if r.winner == node.seat else -1.0))
+            return node
+        left = budget.time_left()
+        iters = None if budget.iterations is None else max(1, int(
+            budget.iterations * PLAYED_SHARE))
+        MCTS(k, rng, config or HARD).search(
+            state, node, Budget(None if left == math.inf else max(1.0, left * 1000), iters))
+    finally:
+        state.pop()
+    return node
+
+
+def _node_value(node: Node) -> float:
+    if node.proven:
+        return float(node.proven)
+    return node.q() if node.n else 0.0
+
+
+def _calibrated(game: str, value: float) -> float:
+    """The chances ``p`` of a search value ``v`` (``CALIBRATION``)."""
+    p = _clip((value + 1.0) / 2.0)
+    a = CALIBRATION.get(game)
+    if a is None or p <= 0.0 or p >= 1.0:
+        return p
+    x = a * math.log(p / (1.0 - p))
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def _final(state: State[Any]) -> list[float]:
@@ -167,33 +496,31 @@ def _other(state: State[Any], seat: int) -> int:
     return next(s for s in range(state.num_players) if s != seat)
 
 
-def _proved(player: TunedPlayer, state: State[Any], decision: Decision,
-            left_ms: Callable[[], float], iterations: int | None) -> int | None:
+def _proved(state: State[Any], found: _Found, left_ms: Callable[[], float],
+            iterations: int | None) -> int | None:
     """The seat that wins ``state`` by force, if the search proved it (None: not proved).
     A proved loss names the winner only in two-player games."""
-    me, value = state.to_move, decision.value
+    me, value = state.to_move, found.value
     two = state.num_players == 2
     if value is None:
         return None
-    if decision.extra.get("solved"):  # an instant win, or the endgame solver's answer
+    if found.solved:  # an instant win, or the endgame solver's answer
         if value > 0:
             return me
         return _other(state, me) if two and value < 0 else None
-    inner = player.inner
-    if isinstance(inner, MCTSPlayer):
-        tree = inner.tree
-        if tree is None or tree[0] != tuple(state.moves) or not tree[1].children:
+    root = found.root
+    if root is not None:
+        if not root.children:
             return None
-        root = tree[1]
         child = best_child(root)  # a proved win if there is one, else a proved loss only
         if child.proven == 1:  # when every move (not a sample) loses
             return me
         if child.proven == -1 and two and root.complete:
             return _other(state, me)
         return None
-    if isinstance(inner, AlphaBetaPlayer) and two and abs(value) >= 1.0:
+    if two and abs(value) >= 1.0:
         # a forced result, or an evaluation that says as much: the solver tells them apart
-        return _confirm(state, decision.move, value > 0, left_ms(), iterations)
+        return _confirm(state, found.move, value > 0, left_ms(), iterations)
     return None
 
 
@@ -225,18 +552,19 @@ def _confirm(state: State[Any], move: Any, win: bool, ms: float,
     return me if res[0] == (1 if again else -1) else None
 
 
-def _chances(state: State[Any], player: TunedPlayer, move: Any, mover: int,
-             value: float) -> list[float]:
-    """Winning chances per seat from the mover's value in [-1, 1] (see the module's
-    docstring for three and four players)."""
+def _chances(state: State[Any], root: Node | None, move: Any, mover: int,
+             p: float) -> list[float]:
+    """Winning chances per seat from the mover's chances ``p`` after ``move`` (see the
+    module's docstring for three and four players; ``root``: the node whose children hold
+    ``move``, or ``move``'s own node, in an MCTS tree)."""
     n = state.num_players
-    p = _clip((value + 1.0) / 2.0)
+    p = _clip(p)
     out = [0.0] * n
     out[mover] = p
     if n == 2:
         out[_other(state, mover)] = 1.0 - p
         return out
-    line = _turn(player, state, move, mover)
+    line = _turn(root, move, mover)
     for m in line:
         state.push(m)
     try:
@@ -251,16 +579,14 @@ def _chances(state: State[Any], player: TunedPlayer, move: Any, mover: int,
     return out
 
 
-def _turn(player: TunedPlayer, state: State[Any], move: Any, mover: int) -> list[Any]:
-    """The moves the mover plays this turn as the search sees it: the best move, then (a
-    game where a player moves several times in a row) the search tree's most visited
-    replies of the same seat."""
+def _turn(root: Node | None, move: Any, mover: int) -> list[Any]:
+    """The moves the mover plays this turn as the search sees it: ``move``, then (a game
+    where a player moves several times in a row) the search tree's most visited replies of
+    the same seat."""
     line = [move]
-    inner = player.inner
-    if not isinstance(inner, MCTSPlayer) or inner.tree is None or inner.tree[0] != tuple(
-            state.moves):
+    if root is None:
         return line
-    node = inner.tree[1].child(move)
+    node = root if root.move == move and root.seat == mover else root.child(move)
     while node is not None and node.children:
         node = best_child(node)
         if node.seat != mover or node.n == 0:

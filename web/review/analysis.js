@@ -32,6 +32,11 @@ const REFUSED = new Set(["bad-request", "bad-record", "illegal-move", "game-over
 // A request's time limit: its budget, the replay of the record, and a slow phone.
 const limitFor = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
+// Does `answer` (a position's) leave out the value of `move`, the game's next move there?
+export function lacksNext(answer, move) {
+  return !answer.error && answer.to_move != null && !answer.forced && answer.played?.move !== move;
+}
+
 export function keyOf(record, ply) {
   return `${record.game}\u0000${JSON.stringify(record.options ?? {})}\u0000${record.setup ?? ""}\u0000${record.moves.slice(0, ply).join(" ")}`;
 }
@@ -48,11 +53,14 @@ export function createAnalysis(app, engine) {
   const listeners = [];
   let renderQueued = false;
   const plies = new Set(); // the positions answered since the listeners last heard
+  const askedNext = new Set(); // position and next move: answered without that move's value
 
   function store(key, answer) {
     const old = cache.get(key);
-    // a shorter search (a try judged in "learn from your mistakes") never replaces a longer one
-    if (old && !old.error && old.budget > answer.budget && !answer.error) return;
+    // a shorter search (a try judged in "learn from your mistakes") never replaces a longer
+    // one, unless it values a next move the longer one did not (a move made since)
+    const newMove = answer.played && answer.played.move !== old?.played?.move;
+    if (old && !old.error && old.budget > answer.budget && !answer.error && !newMove) return;
     cache.delete(key);
     cache.set(key, answer);
     // (the game shown's positions are always kept: evicting them would analyse it forever)
@@ -135,7 +143,16 @@ export function createAnalysis(app, engine) {
     const record = state.record;
     const total = record.moves.length;
     const shown = state.review ? state.review.ply : total;
-    const missing = (ply) => !cache.has(keyOf(record, ply));
+    // an answer from before the move after it was made does not value that move (the mark
+    // compares it with the best move in the one search: marks.js), so it is asked again
+    // (once per position and move: an answer that still lacks it is kept, not asked forever)
+    const missing = (ply) => {
+      const key = keyOf(record, ply);
+      const answer = cache.get(key);
+      if (!answer) return true;
+      if (ply >= total || !lacksNext(answer, record.moves[ply])) return false;
+      return !askedNext.has(`${key}\u0000${record.moves[ply]}`);
+    };
     // nothing to review before the first move (a hint asks for itself: best()); a new
     // game's first seconds belong to the computer's worker starting
     if (total === 0) return null;
@@ -165,7 +182,10 @@ export function createAnalysis(app, engine) {
       waiting.delete(fail);
     }
     const answer = { ...response, budget };
-    store(keyOf(record, ply), answer);
+    const key = keyOf(record, ply);
+    // an answer that does not value the next move although asked with it: not asked again
+    if (ply < record.moves.length && lacksNext(answer, record.moves[ply])) askedNext.add(`${key}\u0000${record.moves[ply]}`);
+    store(key, answer);
     if (record === state.record) changed(ply);
     return answer;
   }

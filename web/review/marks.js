@@ -1,6 +1,6 @@
 // Judging moves from the analysis, for every game: a move is marked by how much it lowered
-// its mover's winning chances, measured against the position before it (where the engine
-// had the best move's chances). Thresholds in percentage points of winning chances, as
+// its mover's winning chances: the best move's against the played move's, both valued by
+// the one search of the position before it. Thresholds in percentage points of winning chances, as
 // lichess marks moves by the drop of its own winning chances (docs/web.md, "Review and
 // analysis"). No DOM here.
 
@@ -20,15 +20,26 @@ export function moverOf(view, ply, before) {
   return before?.to_move ?? null;
 }
 
+// The played move's chances from the search of the position before it, when that search
+// valued it (the analysis's `played`, for the record's next move): compared with the best
+// move's chances of the same search, whose turn it is cannot hide a mistake.
+export function playedChances(move, before) {
+  const played = before?.played;
+  return played && played.move === move && Array.isArray(played.chances) ? played.chances : null;
+}
+
 // {mark, drop, best, mover} for move `ply`, from the answers before and after it; null
-// until both are known (or when the mover cannot be told).
+// until both are known (or when the mover cannot be told). The drop is the best move's
+// chances less the played move's, both from the search before the move (`played`); an
+// answer without it (an older one) falls back on the search after the move.
 export function judge(move, before, after, mover) {
-  if (!before || !after || mover == null || before.to_move == null) return null;
+  const same = playedChances(move, before);
+  if (!before || (!after && !same) || mover == null || before.to_move == null) return null;
   // the only legal move (a pass): nothing to judge, whatever the two searches' noise says
   if (before.forced) return { mark: null, drop: 0, best: null, mover, forced: true };
-  let drop = before.chances[mover] - after.chances[mover];
+  let drop = before.chances[mover] - (same ?? after.chances)[mover];
   // a proved win thrown away is a blunder whatever the estimates say
-  if (before.exact && before.winner === mover && after.exact && after.winner !== mover) drop = Math.max(drop, 1);
+  if (before.exact && before.winner === mover && after?.exact && after.winner !== mover) drop = Math.max(drop, 1);
   // The engine's own choice is judged too: when the position after it is worse by a
   // mark's drop, the short search before it missed something (the second, longer pass
   // usually settles it), and the move was worse than it looked; there is then no better

@@ -1,0 +1,341 @@
+"""Do the analysis's chances mean what they say? (issue 43; docs/ai.md, "The analysis's
+chances"). Prints one JSON object:
+
+* ``drops``: per board and kind of mover, the mean of (the mover's chances before the
+  move − after it), read from the bridge's ``analyse`` op at ``--budget-ms`` on every
+  position of ``--games`` games of ``--plies`` moves from fixed boards (both sides played
+  by the same kind of player). A move can never raise the mover's chances on average: the
+  best move keeps them, any other lowers them. ``played_drop`` is the same drop read from
+  one search (the position before's best move against the played move's value in that
+  search: the answer's ``played``), as the page's marks read it.
+* ``reliability``: over ``--cal-games`` whole engine games per game (levels of the page,
+  ``--cal-pairs``, each at ``--cal-mover-ms``), every ``--cal-every``-th position analysed:
+  the mover's chances by decile against how often the mover went on to win, and the Brier
+  score (with the coin's 0.25 beside it).
+* ``--fit``: also the scale ``a`` per game for ``p = σ(a · logit(p_raw))`` that fits the
+  raw (uncalibrated) search values to the outcomes best (maximum likelihood), for
+  ``nibble/ai/analysis.py``'s ``CALIBRATION`` (the run then analyses uncalibrated).
+
+Quick run (a few minutes on two cores)::
+
+    python scripts/measure_analysis.py --games 2 --cal-games 0 --jobs 2
+
+The issue's table, and the reliability table of docs/ai.md::
+
+    python scripts/measure_analysis.py --games 6 --cal-games 0 --jobs 2
+    python scripts/measure_analysis.py --games 0 --cal-games 12 --jobs 2 --fit
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nibble.ai import analysis  # noqa: E402
+from nibble.ai.levels import make_player  # noqa: E402
+from nibble.ai.mcts import Budget  # noqa: E402
+from nibble.api import handle  # noqa: E402
+from nibble.core.protocol import State  # noqa: E402
+from nibble.core.record import to_record  # noqa: E402
+from nibble.games import get_game  # noqa: E402
+
+#: board name -> (game id, options without the seed)
+BOARDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "square9": ("nibble", {"variant": "square9"}),
+    "square13": ("nibble", {"variant": "square13"}),
+    "hex13": ("nibble", {"variant": "hex13"}),
+    "neb8": ("nebuchadnezzar", {"size": 8}),
+    "one2": ("number-one", {"players": 2}),
+}
+
+
+def new_state(board: str, seed: int) -> State[Any]:
+    game_id, options = BOARDS[board]
+    game = get_game(game_id)
+    return game.new_state(game.normalize_options({**options, "seed": seed}))
+
+
+def analyse(record: dict[str, Any], ply: int, budget_ms: int | None,
+            iterations: int | None) -> dict[str, Any]:
+    req: dict[str, Any] = {"op": "analyse", "record": record, "ply": ply,
+                           "seed": 1 + ply % 1000}  # as the page asks (web/review/analysis.js)
+    if budget_ms is not None:
+        req["budget_ms"] = budget_ms
+    if iterations is not None:
+        req["iterations"] = iterations
+    cpu = time.process_time()
+    out = handle(req)
+    if "error" in out:
+        raise RuntimeError(out["error"])
+    out["cpu_ms"] = round((time.process_time() - cpu) * 1000, 1)  # (wall-clock ms: "ms")
+    return out
+
+
+def play_game(board: str, seed: int, kinds: list[str], mover_ms: int, plies: int | None,
+              rng_seed: int, iterations: int | None = None) -> State[Any]:
+    """A game on board ``seed`` with ``kinds[seat]`` in each seat, ``plies`` moves long (None:
+    to the end); ``iterations``: a fixed budget a move instead of ``mover_ms``."""
+    state = new_state(board, seed)
+    players = [make_player(k, rng_seed + i) for i, k in enumerate(kinds)]
+    while not state.is_over() and (plies is None or len(state.moves) < plies):
+        seat = state.to_move
+        budget = Budget(mover_ms) if iterations is None else Budget(None, iterations)
+        d = players[seat % len(players)].choose(state, budget)
+        state.push(d.move)
+    return state
+
+
+def _drops_task(args: tuple[str, str, int, int, int | None, int, int]) -> dict[str, Any]:
+    board, kind, seed, mover_ms, iterations, budget_ms, plies = args
+    t0 = time.perf_counter()
+    state = play_game(board, seed, [kind, kind], mover_ms, plies, 1000 * seed + 7)
+    record = to_record(state)
+    answers = [analyse(record, k, budget_ms, iterations) for k in range(len(record["moves"]) + 1)]
+    rows = []
+    for k in range(len(record["moves"])):
+        before, after = answers[k], answers[k + 1]
+        mover = before["to_move"]
+        if mover is None:
+            continue
+        row = {"drop": before["chances"][mover] - after["chances"][mover],
+               "forced": before["forced"]}
+        played = before.get("played")
+        if played is not None and played.get("move") == record["moves"][k]:
+            row["played_drop"] = before["chances"][mover] - played["chances"][mover]
+        rows.append(row)
+    return {"board": board, "kind": kind, "rows": rows,
+            "ms": [a["ms"] for a in answers], "cpu_ms": [a["cpu_ms"] for a in answers],
+            "s": time.perf_counter() - t0}
+
+
+def _cal_task(args: tuple[str, str, str, int, int, int, int | None, int, bool]
+              ) -> dict[str, Any]:
+    board, a, b, seed, mover_ms, budget_ms, iterations, every, raw = args
+    if raw:
+        getattr(analysis, "CALIBRATION", {}).clear()
+    state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11)
+    record = to_record(state)
+    winner = state.result.winner if state.result is not None else None
+    points = []
+    for k in range(0, len(record["moves"]), every):
+        ans = analyse(record, k, budget_ms, iterations)
+        mover = ans["to_move"]
+        if mover is None or ans["exact"]:
+            continue
+        outcome = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
+        points.append((ans["chances"][mover], outcome))
+    return {"game": BOARDS[board][0], "board": board, "points": points}
+
+
+def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
+    for p, o in points:
+        bins[min(9, int(p * 10))].append((p, o))
+    table = []
+    for i, b in enumerate(bins):
+        if not b:
+            continue
+        mp = sum(p for p, _ in b) / len(b)
+        mo = sum(o for _, o in b) / len(b)
+        table.append({"decile": f"{i / 10:.1f}-{(i + 1) / 10:.1f}", "n": len(b),
+                      "predicted": round(mp, 3), "won": round(mo, 3),
+                      "gap": round(mo - mp, 3)})
+    brier = sum((p - o) ** 2 for p, o in points) / len(points) if points else None
+    return {"positions": len(points), "brier": None if brier is None else round(brier, 4),
+            "deciles": table}
+
+
+def fit_scale(points: list[tuple[float, float]]) -> float:
+    """The ``a`` of ``σ(a · logit(p))`` that maximises the likelihood of the outcomes
+    (golden-section search on the log loss, which is convex in ``a``)."""
+    xs = [(math.log(min(0.999, max(0.001, p)) / (1 - min(0.999, max(0.001, p)))), o)
+          for p, o in points]
+
+    def loss(a: float) -> float:
+        s = 0.0
+        for x, o in xs:
+            q = 1 / (1 + math.exp(-a * x))
+            q = min(1 - 1e-9, max(1e-9, q))
+            s -= o * math.log(q) + (1 - o) * math.log(1 - q)
+        return s / len(xs)
+
+    lo, hi = 0.05, 3.0
+    g = (math.sqrt(5) - 1) / 2
+    for _ in range(60):
+        c, d = hi - g * (hi - lo), lo + g * (hi - lo)
+        if loss(c) < loss(d):
+            hi = d
+        else:
+            lo = c
+    return round((lo + hi) / 2, 3)
+
+
+def _drop_of(record: dict[str, Any], ply: int, iterations: int) -> tuple[float, dict[str, Any]]:
+    """The drop of the record's move ``ply + 1`` in one search of the position before it
+    (best move's chances less the played move's, for the mover), and that answer."""
+    ans = analyse(record, ply, None, iterations)
+    mover = ans["to_move"]
+    played = ans["played"]
+    return ans["chances"][mover] - played["chances"][mover], ans
+
+
+def planted_game(board: str, seed: int, plies: int, plant: list[int], move_iterations: int,
+                 long_iterations: int, tries: int = 10) -> dict[str, Any]:
+    """A game of ``hard`` (``move_iterations`` a move) with a planted mistake at (or soon
+    after) each ply of ``plant``: a move that a long search (``long_iterations``) finds
+    10-30 points below the best one, and that does not hand over an instant win nor leave
+    a position the search proves lost."""
+    from nibble.ai.knowledge import hands_win, knowledge_for
+
+    state = new_state(board, seed)
+    player = make_player("hard", seed)
+    rng = random.Random(seed)
+    planted: list[dict[str, Any]] = []
+    want = sorted(plant)
+    while not state.is_over() and len(state.moves) < plies:
+        ply = len(state.moves)
+        if want and ply >= want[0]:
+            k = knowledge_for(state)
+            moves = state.legal_moves()
+            rng.shuffle(moves)
+            scored = []
+            for m in moves[:tries]:
+                if hands_win(k, state, m):
+                    continue
+                state.push(m)
+                record = to_record(state)
+                state.pop()
+                drop, ans = _drop_of(record, ply, long_iterations)
+                if ans["forced"] or ans["exact"]:
+                    break  # no choice, or a proved result: no place for a mistake
+                if 0.10 <= drop <= 0.30:
+                    scored.append((abs(drop - 0.2), drop, m, record))
+            pick = None
+            for _, drop, m, record in sorted(scored, key=lambda x: x[0]):
+                after = analyse(record, ply + 1, None, long_iterations)
+                if not (after["exact"] and after["winner"] != state.to_move):
+                    pick = (m, drop)  # (not a move that loses by force)
+                    break
+            if pick is not None:
+                planted.append({"ply": ply + 1, "move": state.move_to_str(pick[0]),
+                                "drop": round(pick[1], 3), "mover": state.to_move})
+                state.push(pick[0])
+                want.pop(0)
+                continue
+        d = player.choose(state, Budget(None, move_iterations))
+        state.push(d.move)
+    return {"board": board, "record": to_record(state), "planted": planted,
+            "move_iterations": move_iterations, "long_iterations": long_iterations}
+
+
+def make_fixture(path: str, move_iterations: int, long_iterations: int) -> None:
+    """tests/data/analysis_truth.json: games with planted mistakes, and a game of ``hard``
+    against itself (tests/test_analysis_truth.py)."""
+    games = [planted_game("square9", 5, 30, [5, 10, 16, 21], move_iterations, long_iterations),
+             planted_game("square9", 6, 30, [6, 11, 17, 22], move_iterations, long_iterations),
+             planted_game("neb8", 5, 24, [6, 11, 16], move_iterations // 4,
+                          long_iterations // 4),
+             planted_game("one2", 5, 24, [6, 11, 16], move_iterations // 4,
+                          long_iterations // 4)]
+    selfplay = play_game("square9", 7, ["hard", "hard"], 0, None, 7, move_iterations)
+    data = {"made_by": "python scripts/measure_analysis.py --make-fixture " + path,
+            "planted": games,
+            "selfplay": {"board": "square9", "record": to_record(selfplay),
+                         "move_iterations": move_iterations}}
+    Path(path).write_text(json.dumps(data, indent=1) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--boards", default=",".join(BOARDS))
+    ap.add_argument("--movers", default="hard,medium,random")
+    ap.add_argument("--games", type=int, default=2, help="16-move games per board and mover")
+    ap.add_argument("--plies", type=int, default=16)
+    ap.add_argument("--mover-ms", type=int, default=300)
+    ap.add_argument("--budget-ms", type=int, default=300, help="the analysis's (the page's)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="a fixed analysis budget instead (reproducible)")
+    ap.add_argument("--cal-games", type=int, default=0, help="whole games per board")
+    ap.add_argument("--cal-boards", default="square9,square13,hex13,neb8,one2")
+    ap.add_argument("--cal-pairs", default="hard:hard,medium:hard,medium:medium,easy:medium")
+    ap.add_argument("--cal-mover-ms", type=int, default=200)
+    ap.add_argument("--cal-every", type=int, default=3)
+    ap.add_argument("--fit", action="store_true",
+                    help="analyse uncalibrated and fit CALIBRATION's scale per game")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--make-fixture", metavar="PATH",
+                    help="write the tests' recorded games (tests/data/analysis_truth.json)")
+    ap.add_argument("--fixture-iterations", type=int, default=12000,
+                    help="hard's nodes a move in the fixture's games")
+    ap.add_argument("--long-iterations", type=int, default=60000,
+                    help="the long search that finds the planted mistakes' drops")
+    args = ap.parse_args(argv)
+    if args.make_fixture:
+        make_fixture(args.make_fixture, args.fixture_iterations, args.long_iterations)
+        return 0
+    budget = None if args.iterations is not None else args.budget_ms
+    boards = [b for b in args.boards.split(",") if b]
+    kinds = [k for k in args.movers.split(",") if k]
+    tasks = [(b, k, args.seed + g, args.mover_ms, args.iterations, budget, args.plies)
+             for g in range(args.games) for b in boards for k in kinds]
+    pairs = [p.split(":") for p in args.cal_pairs.split(",") if p]
+    cal = [(b, *pairs[g % len(pairs)][::1 if g % 2 == 0 else -1], 500 + args.seed + g,
+            args.cal_mover_ms, budget, args.iterations, args.cal_every, args.fit)
+           for g in range(args.cal_games) for b in args.cal_boards.split(",") if b]
+    random.Random(0).shuffle(tasks)  # mix the long tasks with the short ones
+    t0 = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        done = pool.map(_drops_task, tasks, chunksize=1) if tasks else []
+        cal_done = pool.map(_cal_task, cal, chunksize=1) if cal else []
+    out: dict[str, Any] = {"budget_ms": budget, "iterations": args.iterations,
+                           "mover_ms": args.mover_ms, "games": args.games,
+                           "plies": args.plies, "seed": args.seed,
+                           "calibration": dict(getattr(analysis, "CALIBRATION", {}))}
+    drops: dict[str, dict[str, Any]] = {}
+    for b in boards:
+        drops[b] = {}
+        for k in kinds:
+            rows = [r for d in done if d["board"] == b and d["kind"] == k for r in d["rows"]]
+            ms = [m for d in done if d["board"] == b and d["kind"] == k for m in d["ms"]]
+            cpu = [m for d in done if d["board"] == b and d["kind"] == k for m in d["cpu_ms"]]
+            if not rows:
+                continue
+            cell: dict[str, Any] = {"moves": len(rows),
+                                    "drop": round(sum(r["drop"] for r in rows) / len(rows), 3)}
+            choice = [r for r in rows if not r["forced"]]
+            if choice:
+                cell["drop_unforced"] = round(sum(r["drop"] for r in choice) / len(choice), 3)
+            pl = [r["played_drop"] for r in rows if "played_drop" in r]
+            if pl:
+                cell["played_drop"] = round(sum(pl) / len(pl), 3)
+                cell["marked"] = sum(1 for x in pl if x >= 0.1 - 1e-9)
+            cell["max_ms"] = max(ms)  # wall-clock: longer on a loaded machine
+            cell["max_cpu_ms"] = max(cpu)
+            drops[b][k] = cell
+    out["drops"] = drops
+    if cal_done:
+        by_game: dict[str, list[tuple[float, float]]] = {}
+        for c in cal_done:
+            by_game.setdefault(c["game"], []).extend(c["points"])
+        allp = [p for c in cal_done for p in c["points"]]
+        out["reliability"] = {"all": reliability(allp),
+                              **{g: reliability(p) for g, p in by_game.items()}}
+        if args.fit:
+            out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
