@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.errors import BadRequest, GameOver, NibbleError
 from .core.protocol import MAX_SEED
-from .core.record import replay, resigned_seat, to_record
+from .core.record import movers, replay, resigned_seat, to_record
 from .core.text import clean, quote
 from .games import GAMES, get_game
 
@@ -44,6 +44,9 @@ def _answer(state: State[Any], resigned: int | None = None) -> dict[str, Any]:
     """The record and view of ``state``; ``resigned``: the seat that gave the game up
     there (the record keeps it, the view shows the game as over)."""
     record, view = to_record(state), state.view()
+    # who made each move, for every game (the page checks that a link adds only the
+    # sender's moves, and labels the move list; a game may say it itself)
+    view.setdefault("movers", movers(state))
     if resigned is not None:
         record["resigned"] = resigned
         view["result"] = {"winner": 1 - resigned, "reason": "resigned", "seat": resigned}

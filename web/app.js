@@ -230,25 +230,31 @@ async function openPrevious(button) {
 
 // Open what a link or a file brought ({record, seats} or {error}); a refusal is reported
 // under `errorKey` and leaves the game in progress alone.
+// "opened" or "refused".
 async function openShared(opened, errorKey, origin = "") {
   if (opened.error) {
     showMessage(t(errorKey, { message: quoted(t(`share.error.${opened.error}`)) }));
-    return;
+    return "refused";
   }
   try {
-    if (opened.id) await app.linkPlay.open(opened, origin);
-    else await openRecord(opened, origin);
+    if (opened.id) return await app.linkPlay.open(opened, origin);
+    await openRecord(opened, origin);
+    return "opened";
   } catch (error) {
     if (!(error instanceof Cancelled)) showMessage(t(errorKey, { message: quoted(error.message) }));
+    return "refused";
   }
 }
 
 // A game link in the fragment: at start-up, or pasted into the address bar later. The
 // link leaves the address bar only once its game is saved (or refused): a reload while
-// the engine replays it must open it again, not lose it.
+// the engine replays it, or after the storage refused to keep it, must open it again, not
+// lose the moves it brought. (A link still there once its game is saved is cleared then:
+// session.js.)
 async function openLink() {
   if (!hasLink()) return;
   const hash = window.location.hash;
+  let kept = false;
   try {
     const shared = await readLink(hash);
     const origin = linkOrigin(hash);
@@ -256,9 +262,10 @@ async function openLink() {
     // an older link by its own name and moves, saved before a reload
     const moves = JSON.stringify(shared?.record?.moves);
     const open = !shared?.id && state.origin === origin && JSON.stringify(state.record?.moves) === moves;
-    if (shared && !open) await openShared(shared, "error.link", origin);
+    if (shared && !open) kept = (await openShared(shared, "error.link", origin)) === "opened" && state.unsaved;
   } finally {
-    if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
+    if (kept) state.linkUnsaved = hash;
+    else if (window.location.hash === hash) clearLink(); // a reload then resumes the tab's game
   }
 }
 

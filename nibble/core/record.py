@@ -28,6 +28,20 @@ def to_record(state: State[Any]) -> dict[str, Any]:
     }
 
 
+def movers(state: State[Any]) -> list[int]:
+    """The seat that made each move of ``state``, first move first: read back by taking
+    the moves back on a copy (a turn may hold several moves of one seat, or a pass)."""
+    back = state.copy()
+    seats: list[int] = []
+    while back.moves:
+        back.pop()
+        seat = back.to_move
+        assert seat is not None  # a move was made from here, so someone was to move
+        seats.append(seat)
+    seats.reverse()
+    return seats
+
+
 def start_state(record: object) -> State[Any]:
     """The start position of ``record`` (its set-up, or a fresh one from its seed);
     ``record`` is any JSON value, checked here."""

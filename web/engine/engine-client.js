@@ -185,7 +185,24 @@ export class EngineClient {
     entry.acked = false;
     entry.timer = setTimeout(() => this._died("stalled", `no answer to '${op}'`), alone ? ACK_MS : entry.timeoutMs);
     entry.alone = alone;
-    this.worker.postMessage({ id, request: entry.request });
+    try {
+      this.worker.postMessage({ id, request: entry.request });
+    } catch (error) {
+      // A request the browser cannot copy to the worker (nested too deep for the structured
+      // clone, or not data at all) never reaches it: refused as the engine would, and the
+      // worker goes on. (The page checks what it is given before it asks: untrusted.js.)
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+      const deep = error instanceof RangeError;
+      entry.resolve({
+        error: {
+          code: "bad-request",
+          message: deep ? "The request nests too deeply." : "The request is not valid JSON.",
+          reason: deep ? "request.deep" : "request.json",
+          params: {},
+        },
+      });
+    }
   }
 
   _acked(id) {

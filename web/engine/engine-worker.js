@@ -490,10 +490,19 @@ self.onmessage = async (event) => {
   }
   const { id, request } = data;
   post({ type: "ack", id }); // alive and started on it (the page's watchdog waits for this)
+  let text;
+  try {
+    text = JSON.stringify(request);
+  } catch {
+    // not the runtime failing: a request that is not JSON data (engine-client.js refuses
+    // most before they are posted); refused as the bridge refuses text it cannot read
+    post({ id, response: { error: { code: "bad-request", message: "The request is not valid JSON.", reason: "request.json", params: {} } } });
+    return;
+  }
   let response;
   try {
     await ready;
-    response = JSON.parse(handleJson(JSON.stringify(request)));
+    response = JSON.parse(handleJson(text));
   } catch (error) {
     // The bridge never raises, so this is the runtime itself failing (out of memory,
     // a fatal Pyodide error): say so, and let the page start a fresh worker.

@@ -34,7 +34,11 @@ export function has(key) {
 // A value is a string, or (ICU-style plurals) an object of CLDR plural categories —
 // {"one": …, "few": …, "many": …, "other": …} — chosen by Intl.PluralRules for
 // params.count in the page's language.
+//
+// A sentence whose {player} is this device's own player ("You") takes the key's `.you`
+// form where the language has one, for the verb's sake ("You win", not "You wins").
 export function t(key, params = {}, fallback) {
+  if (params.player !== undefined && params.player === TABLE[lang]["seat.you"] && `${key}.you` in TABLE[lang]) key = `${key}.you`;
   let text = TABLE[lang][key] ?? TABLE.en[key];
   if (text === undefined) {
     if (fallback !== undefined) text = fallback;
@@ -43,8 +47,8 @@ export function t(key, params = {}, fallback) {
       text = key;
     }
   }
-  if (typeof text === "object") text = text[plural(params.count)] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (typeof text === "object" && text !== null) text = text[plural(params.count)] ?? text.other;
+  return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 const rules = {};

@@ -16,6 +16,7 @@
 //   as it is, reported once, and offered for export from the library.
 
 import { ROOT_PATH } from "../root.js";
+import { MAX_MOVES, isCount, isObject, plainName, recordProblem, shapeProblem } from "./untrusted.js";
 
 const SCOPE = ROOT_PATH;
 export const PREFIX = `nibble:${SCOPE}:`; // every key of this site (paint.js keeps its own beside)
@@ -68,6 +69,56 @@ export function newId() {
 }
 
 const SEATS = new Set(["human", "ai"]);
+const MAX_TIME = 8.64e15; // the last moment a Date can hold
+const ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+const ENTRY_SHAPE = { depth: 8, nodes: 4 * MAX_MOVES };
+
+const isTime = (v) => v === undefined || (typeof v === "number" && v >= 0 && v <= MAX_TIME);
+const isShortText = (v, max = 200) => typeof v === "string" && v.length <= max;
+const maybe = (v, check) => v === undefined || v === null || check(v);
+
+// The first field of a stored entry that is not what this page writes (null: none). An
+// entry is anyone's input (another tab, an imported file, a person at the device): every
+// field is checked on the way in and on the way out, so that no field of one entry can
+// break a list, a dialog or a message.
+function entryProblem(data) {
+  if (!isObject(data)) return "entry";
+  if (shapeProblem(data, ENTRY_SHAPE)) return "size";
+  if (data.version !== VERSION) return "version";
+  if (recordProblem(data.record)) return "record";
+  if (!Array.isArray(data.seats) || !data.seats.length || data.seats.length > 16 || !data.seats.every((s) => SEATS.has(s))) return "seats";
+  if (!maybe(data.redo, (r) => Array.isArray(r) && r.length <= MAX_MOVES && r.every((m) => isShortText(m)))) return "redo";
+  if (!maybe(data.rev, (r) => isCount(r, Number.MAX_SAFE_INTEGER))) return "rev";
+  if (!maybe(data.stamp, isShortText) || !maybe(data.base, isShortText)) return "stamp";
+  if (!isTime(data.created) || !isTime(data.updated)) return "time";
+  if (!maybe(data.level, (l) => isShortText(l, 40))) return "level";
+  if (!maybe(data.origin, (o) => isShortText(o, 4000))) return "origin";
+  if (!maybe(data.summary, summaryOk)) return "summary";
+  if (!maybe(data.link, (l) => linkOk(l, data.seats.length))) return "link";
+  if (!maybe(data.broken, (b) => isObject(b) && isShortText(b.code, 100) && isShortText(b.message, 2000))) return "broken";
+  return null;
+}
+
+// What state.js's summaryOf writes: a few words for the list, each of its type.
+function summaryOk(s) {
+  if (!isObject(s)) return false;
+  const seat = (v) => Number.isInteger(v) && v >= -1 && v < 16;
+  return (
+    maybe(s.game, (g) => isShortText(g, 40)) &&
+    maybe(s.variant, (v) => isShortText(v, 40)) &&
+    maybe(s.players, (n) => isCount(n, 16)) &&
+    maybe(s.ply, (n) => isCount(n, MAX_MOVES)) &&
+    maybe(s.winner, seat) &&
+    maybe(s.reason, (r) => isShortText(r, 100))
+  );
+}
+
+function linkOk(link, seats) {
+  if (!isObject(link) || typeof link.id !== "string" || !ID.test(link.id)) return false;
+  if (!maybe(link.me, (me) => isCount(me, seats - 1))) return false;
+  return maybe(link.names, (n) => Array.isArray(n) && n.length === seats && n.every((x) => isShortText(x, 400)));
+}
 
 // {ok: entry} for a stored game, {damaged: reason} when it cannot be used as one.
 export function parseEntry(id, text) {
@@ -77,46 +128,35 @@ export function parseEntry(id, text) {
   } catch {
     return { damaged: "not-json" };
   }
-  const ok =
-    data &&
-    typeof data === "object" &&
-    data.version === VERSION &&
-    data.record &&
-    typeof data.record === "object" &&
-    typeof data.record.game === "string" &&
-    Array.isArray(data.record.moves) &&
-    Array.isArray(data.seats) &&
-    data.seats.length >= 1 &&
-    data.seats.every((s) => SEATS.has(s)) &&
-    Array.isArray(data.redo ?? []) &&
-    (data.redo ?? []).every((m) => typeof m === "string");
-  if (!ok) return { damaged: "shape" };
+  const problem = entryProblem(data);
+  if (problem) return { damaged: problem };
   return {
     ok: {
       id,
-      rev: Number.isInteger(data.rev) ? data.rev : 0,
-      stamp: typeof data.stamp === "string" ? data.stamp : null, // this write's own id
-      base: typeof data.base === "string" ? data.base : null, // the write it was made from
-      created: Number(data.created) || 0,
-      updated: Number(data.updated) || 0,
+      rev: data.rev ?? 0,
+      stamp: data.stamp ?? null, // this write's own id
+      base: data.base ?? null, // the write it was made from
+      created: data.created ?? 0,
+      updated: data.updated ?? 0,
       record: data.record,
       redo: data.redo ?? [],
       seats: data.seats,
-      level: typeof data.level === "string" ? data.level : null,
-      origin: typeof data.origin === "string" ? data.origin : "",
-      summary: data.summary && typeof data.summary === "object" ? data.summary : {},
+      level: data.level ?? null,
+      origin: data.origin ?? "",
+      summary: data.summary ?? {},
       link: linkOf(data.link, data.seats.length),
-      broken: data.broken && typeof data.broken === "object" ? data.broken : null,
+      broken: data.broken ?? null,
     },
   };
 }
 
 // A game played by links: {id (kept by every link of the game), me (the seat this device
-// plays, or null for a game only shown), names (by seat, or null)}; null when not one.
+// plays, or null for a game only shown), names (by seat, or null; shown as plain text)};
+// null when not one.
 export function linkOf(link, seats) {
-  if (!link || typeof link !== "object" || typeof link.id !== "string" || !link.id) return null;
+  if (!link || typeof link !== "object" || typeof link.id !== "string" || !ID.test(link.id)) return null;
   const me = Number.isInteger(link.me) && link.me >= 0 && link.me < seats ? link.me : null;
-  const names = Array.isArray(link.names) && link.names.length === seats && link.names.every((n) => typeof n === "string") ? link.names : null;
+  const names = Array.isArray(link.names) && link.names.length === seats && link.names.every((n) => typeof n === "string") ? link.names.map(plainName) : null;
   return { id: link.id, me, names };
 }
 
@@ -228,32 +268,55 @@ export function exportAll() {
   return { format: LIBRARY_FORMAT, games };
 }
 
-// Add the games of a library file that this library lacks: {added, skipped} or {error}.
-// A game already here with the same moves is skipped; one whose id is taken by another
-// game gets a new id (nothing is overwritten). Each is checked as a stored entry is; the
-// engine checks its moves when it is opened.
+// The same game, for an import: the same game on the same board (its options or set-up)
+// with the same moves and the same end.
+function contentOf(record) {
+  const options = Object.entries(record.options ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([record.game, record.setup ?? null, options, record.moves, record.resigned ?? null]);
+}
+
+// Add the games of a library file that this library lacks:
+// {added, present, unreadable, unfit} or {error}. Each game is checked as a stored entry
+// is (field by field); one already here (the same id or write, and the same game) is left
+// out, and one whose id another game holds gets a new id (nothing is overwritten). A game
+// the storage refuses is counted in `unfit`, and the rest are still tried: the player is
+// told exactly what was added and what was not. Linear in the number of games: the
+// library is read once.
 export function importAll(data) {
-  if (!data || data.format !== LIBRARY_FORMAT || !Array.isArray(data.games)) return { error: "not-library" };
-  let added = 0;
-  let skipped = 0;
+  if (!isObject(data) || data.format !== LIBRARY_FORMAT || !Array.isArray(data.games)) return { error: "not-library" };
+  // the whole file's size here; each game's depth below, before anything recursive reads it
+  if (shapeProblem(data, { depth: Infinity, nodes: 20_000_000, text: 1_000_000 })) return { error: "not-library" };
+  const all = list();
+  const here = all.filter((e) => !e.damaged);
+  const ids = new Set(all.map((e) => e.id));
+  const byId = new Map(here.map((e) => [e.id, contentOf(e.record)]));
+  const byStamp = new Map(here.filter((e) => e.stamp).map((e) => [e.stamp, contentOf(e.record)]));
+  const counts = { added: 0, present: 0, unreadable: 0, unfit: 0 };
   const now = Date.now();
   for (const game of data.games) {
-    const parsed = game && typeof game === "object" && typeof game.id === "string" ? parseEntry(game.id, JSON.stringify({ ...game, version: VERSION })) : null;
+    const readable = isObject(game) && typeof game.id === "string" && !shapeProblem(game, ENTRY_SHAPE);
+    const parsed = readable ? parseEntry(game.id, JSON.stringify({ ...game, version: VERSION })) : null;
     if (!parsed?.ok) {
-      skipped++;
+      counts.unreadable++;
       continue;
     }
-    const moves = parsed.ok.record.moves.join(" ");
-    const here = list().find((e) => !e.damaged && (e.id === game.id || e.stamp === parsed.ok.stamp) && e.record.moves.join(" ") === moves && e.record.game === parsed.ok.record.game);
-    if (here) {
-      skipped++;
+    const entry = parsed.ok;
+    const content = contentOf(entry.record);
+    if (byId.get(entry.id) === content || (entry.stamp && byStamp.get(entry.stamp) === content)) {
+      counts.present++;
       continue;
     }
-    const id = load(game.id) || !/^[a-z0-9]{1,40}$/i.test(game.id) ? newId() : game.id;
-    if (put({ ...parsed.ok, id, rev: parsed.ok.rev || 1, created: parsed.ok.created || now, updated: parsed.ok.updated || now })) added++;
-    else return { error: "storage", added, skipped };
+    const id = ids.has(entry.id) || !ID.test(entry.id) ? newId() : entry.id;
+    if (!put({ ...entry, id, rev: entry.rev || 1, created: entry.created || now, updated: entry.updated || now })) {
+      counts.unfit++;
+      continue;
+    }
+    counts.added++;
+    ids.add(id);
+    byId.set(entry.id, content); // a second copy of it in the same file is already here
+    if (entry.stamp) byStamp.set(entry.stamp, content);
   }
-  return { added, skipped };
+  return counts;
 }
 
 export function keyOf(id) {

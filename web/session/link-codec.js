@@ -14,10 +14,10 @@
 // Version 1 (`#record=`): base64url of the JSON {"record", "seats"}; still read.
 
 import { LETTERS, coordinateName } from "../board/coordinates.js";
+import { isCount, isObject, plainName, shapeProblem } from "./untrusted.js";
 
 export const FORMAT = "nibble-record/1";
 const MAX_JSON_CHARS = 4_000_000; // what the engine accepts in one request
-const MAX_NAME = 40;
 const KINDS = { h: "human", a: "ai" };
 // A picture shows the position, it is not played from: what only picking needs stays out.
 const PLAY_ONLY = ["legal_moves", "input"];
@@ -68,7 +68,7 @@ export function compactLinks() {
 
 function cleanNames(names, count) {
   if (!Array.isArray(names)) return null;
-  const out = Array.from({ length: count }, (_, i) => (typeof names[i] === "string" ? names[i].trim().slice(0, MAX_NAME) : ""));
+  const out = Array.from({ length: count }, (_, i) => plainName(names[i]));
   return out.some(Boolean) ? out : null;
 }
 
@@ -120,9 +120,6 @@ function placesOf(rows) {
   return rows.flatMap((length, row) => Array.from({ length }, (_, col) => ({ id: coordinateName(row, col), row, col })));
 }
 
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
-
 /** The view a link's picture shows, or null when it is not one: a picture is anyone's
  * input, so it must be of the link's own game and position (game, number of moves, seats)
  * and its board well formed (cells with unique names on the board's rows) before the
@@ -165,6 +162,8 @@ export async function decodeGame(text) {
   } catch (error) {
     return { error: error instanceof RangeError ? "link-size" : "link-damaged" };
   }
+  const shape = shapeProblem(payload);
+  if (shape) return { error: shape === "deep" ? "link-damaged" : "link-size" };
   if (!payload || payload.v !== 2 || !payload.r || typeof payload.r !== "object" || Array.isArray(payload.r)) return { error: "no-record" };
   const kinds = typeof payload.s === "string" ? [...payload.s].map((c) => KINDS[c]) : [];
   const seats = kinds.length && kinds.every(Boolean) ? kinds : null;
@@ -185,11 +184,15 @@ export function decodeRecordLink(text) {
   } catch {
     return { error: "link-damaged" };
   }
-  return parsePayload(payload);
+  return parsePayload(payload, "link");
 }
 
-/** {record, seats} of a version 1 payload or a saved file (a bare record is fine too). */
-export function parsePayload(payload) {
+/** {record, seats} of a version 1 payload or a saved file (a bare record is fine too), or
+ * {error} when it nests too deep or holds too much to be one (`kind`: "link" or "file",
+ * for the error's code). */
+export function parsePayload(payload, kind = "file") {
+  const shape = shapeProblem(payload);
+  if (shape) return { error: shape === "deep" ? `${kind}-damaged` : `${kind}-size` };
   const record = payload?.record ?? payload;
   if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "no-record" };
   const seats = Array.isArray(payload?.seats) && payload.seats.length && payload.seats.every((s) => s === "human" || s === "ai") ? payload.seats : null;

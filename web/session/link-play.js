@@ -53,10 +53,10 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     return names;
   }
 
-  // Open a link that carries a game id (see the top of this file).
+  // Open a link that carries a game id (see the top of this file): "opened" or "refused".
   async function open(shared, origin) {
     const moves = shared.record.moves;
-    if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return openRecord(shared, origin); // the engine says what is wrong
+    if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return opened(openRecord(shared, origin)); // the engine says what is wrong
     const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
     const shownFirst = (a, b) => (b.id === state.id) - (a.id === state.id) || b.record.moves.length - a.record.moves.length;
     const behind = games.filter((e) => isPrefix(e.record.moves, moves) && (e.record.resigned == null || e.record.moves.length === moves.length)).sort(shownFirst)[0];
@@ -64,21 +64,55 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     // (the same moves and a resignation: the other player gave up there)
     if (behind && (behind.record.moves.length < moves.length || (shared.record.resigned != null && behind.record.resigned == null))) {
       const response = await call(app.rules, { op: "load", record: shared.record });
-      const me = shared.to ?? behind.link?.me ?? null;
+      // The seat this device plays is its own: a link cannot choose it (its `to` may be
+      // wrong, or forged), nor play or resign for it.
+      const me = behind.link?.me ?? shared.to ?? null;
+      const trespass = trespassOf(shared.record, response.view, behind, me);
+      if (trespass) return refuse(trespass);
       const link = library.linkOf({ id: shared.id, me, names: mergedNames(shared.names, behind.link?.names, me) }, response.view.players || state.seats.length);
       const previous = app.session.continueEntry(behind, response.record, response.view, link);
       if (previous) sayPreviousKept(previous, "share.opened");
-      return;
+      if (shared.to != null && me != null && shared.to !== me) showMessage(t("share.seat-kept", { player: seatNamer(state)(shared.to) }), "info", null, { key: "share.seat" });
+      return "opened";
     }
     const known = behind || ahead;
     if (known) {
       const previous = known.id !== state.id && state.record ? state.id : null;
-      if (known.id !== state.id && !(await app.session.open(known))) return openRecord(shared, origin);
+      if (known.id !== state.id && !(await app.session.open(known))) return opened(openRecord(shared, origin));
       if (previous) sayPreviousKept(previous, known === ahead && !behind ? "share.older" : "share.opened");
       else if (known === ahead && !behind) showMessage(t("share.older"), "info", null, { key: "share.opened" });
-      return;
+      return "opened";
     }
-    await openRecord(shared, origin, games.length ? "share.diverged" : "share.opened");
+    // a new game here: the link says which seat is this device's, but not that it resigned
+    if (shared.to != null && shared.record.resigned === shared.to) return refuse("share.own-resign");
+    return opened(openRecord(shared, origin, games.length ? "share.diverged" : "share.opened"));
+  }
+
+  async function opened(opening) {
+    await opening;
+    return "opened";
+  }
+
+  function refuse(key) {
+    showMessage(t(key), "warning", null, { key: "share.opened", sticky: true });
+    return "refused";
+  }
+
+  // What a link would do that only this device's player may (a message key), or null:
+  // resign for `me`, or add moves of `me` — except those this device played and took back
+  // (its redo list), which the friend may have answered already.
+  function trespassOf(record, view, entry, me) {
+    if (me == null) return null; // a game only shown here: nobody's seat to guard
+    if (record.resigned === me && entry.record.resigned == null) return "share.own-resign";
+    const movers = view.movers || [];
+    const from = entry.record.moves.length;
+    const redo = [...(entry.redo || [])].reverse(); // the next move to redo first
+    for (let i = from; i < record.moves.length; i++) {
+      if (movers[i] !== me) continue;
+      const taken = record.moves.slice(from, i + 1);
+      if (taken.length > redo.length || !taken.every((m, j) => m === redo[j])) return "share.own-moves";
+    }
+    return null;
   }
 
   // A game of people (no computer seat): who gets the link, and the names.

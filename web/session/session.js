@@ -4,7 +4,8 @@
 
 import { t } from "../i18n/i18n.js";
 import * as library from "./library.js";
-import { showMessage } from "../ui/messages.js";
+import { dismissMessage, showMessage } from "../ui/messages.js";
+import { clearLink } from "./share.js";
 import { entryOf } from "./state.js";
 import { call } from "./turns.js";
 
@@ -36,12 +37,20 @@ export function createSession(app) {
       state.rev = result.saved.rev;
       state.stamp = result.saved.stamp;
       state.created = result.saved.created;
+      state.unsaved = false;
       wroteStamp = true;
       following = null;
+      dismissMessage("library.save");
+      // the link that brought this game stayed in the address bar while it was not saved
+      if (state.linkUnsaved && window.location.hash === state.linkUnsaved) clearLink();
+      state.linkUnsaved = null;
       return;
     }
     if (result.failed) {
-      if (library.reportOnce(`storage-full:${state.id}`)) showMessage(t("library.error.save"), "warning", null, { key: "library.save" });
+      // said every time a save fails (one message, kept up to date): each failure is a
+      // position that a reload would lose
+      state.unsaved = true;
+      showMessage(t("library.error.save"), "warning", null, { key: "library.save", sticky: true });
       return;
     }
     const stored = result.conflict;
@@ -108,6 +117,7 @@ export function createSession(app) {
     state.link = entry.link;
     state.redo = entry.redo;
     state.resultShown = response.view.result ? response.record.moves.length : null;
+    state.unsaved = false; // read from the library: it is there
     state.announce = false;
     state.paused = false;
     library.setTabGame(entry.id);

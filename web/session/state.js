@@ -18,6 +18,8 @@ export function createState() {
     seats: ["human", "human"],
     level: null,
     origin: "", // the URL query or link that created this game, so a reload resumes it
+  unsaved: false, // the last save of the game shown failed (storage full or disabled)
+  linkUnsaved: null, // the fragment of a link whose game is not saved yet (kept in the address bar)
   link: null, // a game played by links: {id, me, names} (library.js, share.js)
     review: null, // {ply, view} while looking at an earlier position
     practice: null, // "learn from your mistakes" while it runs (review/retro.js)

@@ -36,6 +36,18 @@ function opponentOf(entry, levels) {
   return t("library.same-device", { count: entry.seats.length });
 }
 
+// An entry's words, or those of a game that cannot be opened when its fields defeat the
+// description (library.js checks every field; this is the last guard of the dialog).
+function describeSafely(entry, games, levels, currentId) {
+  try {
+    return describe(entry, games, levels, currentId);
+  } catch (error) {
+    console.warn(`library: entry ${entry.id} cannot be described`, error);
+    entry.broken = { code: "internal", message: String(error?.message || error) };
+    return { title: t("library.unknown-game"), who: "", status: t("library.cannot-open"), current: entry.id === currentId };
+  }
+}
+
 export function describe(entry, games, levels, currentId) {
   const s = entry.summary || {};
   const info = games.find((g) => g.id === (s.game || entry.record?.game));
@@ -55,6 +67,15 @@ export function describe(entry, games, levels, currentId) {
   return { title: [title, variant].filter(Boolean).join(" · "), who: [who, board].filter(Boolean).join(" · "), status: [status, when].filter(Boolean).join(" · "), current: entry.id === currentId };
 }
 
+// What Open all did, in full: what was added, and each reason a game was not.
+export function importReport({ added, present, unreadable, unfit }) {
+  const parts = [t("library.imported", { added })];
+  if (present) parts.push(t("library.imported.present", { count: present }));
+  if (unreadable) parts.push(t("library.imported.unreadable", { count: unreadable }));
+  if (unfit) parts.push(t("library.imported.unfit", { count: unfit }));
+  return parts.join(" ");
+}
+
 export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImport }) {
   const dialog = document.getElementById("library-dialog");
   const list = h("ul", { class: "library-list" });
@@ -69,7 +90,7 @@ export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImp
     list.replaceChildren();
     if (!entries.length) list.append(h("li", { class: "help" }, t("library.empty")));
     for (const entry of entries) {
-      const d = describe(entry, games, levels, currentId);
+      const d = describeSafely(entry, games, levels, currentId);
       if (words && ![d.title, d.who, d.status].join(" ").toLocaleLowerCase().includes(words)) continue;
       const canOpen = !entry.damaged && !entry.broken && !d.current;
       const exportIt = () => (entry.damaged ? downloadText(entry.raw, `game-${entry.id}.txt`) : downloadRecord(entry.record));
@@ -142,8 +163,8 @@ export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImp
     } catch {
       result = { error: "not-library" };
     }
-    if (result.error && !result.added) say(t(`library.import.${result.error}`));
-    else say(t("library.imported", { added: result.added, skipped: result.skipped }));
+    if (result.error) say(t(`library.import.${result.error}`));
+    else say(importReport(result));
     fill();
   });
   filter.addEventListener("input", fill);
