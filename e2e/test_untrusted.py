@@ -117,6 +117,15 @@ def test_an_entry_written_into_the_storage_by_hand_cannot_break_games(make_page)
     assert page.locator("[data-library-entry][data-game-id='bad1'] "
                         "[data-action='library-export']").count() == 1
     assert stored_games(page)[key + ":bad1"] == json.dumps(bad)
+    # the board kept for the next visit's first paint, nested deep by hand: a reload
+    # waits for the engine instead, and the game resumes
+    prefix = key.rsplit(":game", 1)[0]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+        prefix + ":paint",
+        '{"games": null, "order": ["x"], "views": {"x": ' + deep_record(50_000) + "}}"])
+    page.reload()
+    wait_engine(page)
+    assert page.evaluate("() => nibbleApp.state.record.moves.length") == 1
     assert recorder.errors == []
 
 

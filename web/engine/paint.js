@@ -13,6 +13,7 @@
 // ignored (and replaced at the next save): the library itself is never touched here.
 
 import { PREFIX } from "../session/library.js";
+import { shapeProblem } from "../session/untrusted.js";
 import { ROOT_URL } from "../root.js";
 
 const KEY = `${PREFIX}paint`;
@@ -22,7 +23,10 @@ const FIRST_PAINT_MS = 1500; // a first visit's default game, or the loading car
 function read() {
   try {
     const value = JSON.parse(window.localStorage.getItem(KEY) || "null");
-    if (value && typeof value === "object" && value.views && typeof value.views === "object" && Array.isArray(value.order)) return value;
+    // anyone's input (docs/contracts.md, "Untrusted input"): six views of at most 4,096
+    // cells, measured before the renderer reads one
+    const ok = value && typeof value === "object" && value.views && typeof value.views === "object" && Array.isArray(value.order);
+    if (ok && !shapeProblem(value, { depth: 16, nodes: 1_000_000 })) return value;
   } catch {
     /* no storage, or a damaged value: nothing to draw early */
   }
