@@ -399,6 +399,27 @@ def test_repetition_with_more_discs_wins():
     assert s.result == Result(0, "repetition", {"discs": [6, 4]})
 
 
+def test_the_view_names_the_moves_that_would_repeat_a_position_for_the_third_time():
+    s = board(DRAWN)
+    assert s.view()["repeating"] == []  # nothing has occurred twice
+    s.play("xc3:c3")
+    key = (s.black, s.white, s.color)
+    s.pop()
+    s.reps[key] = 2
+    before = (s.position(), list(s.moves), names(s), dict(s.reps))
+    view = s.view()
+    assert view["repeating"] == ["xc3:c3"] and view["repetitions"] == 1
+    assert (s.position(), list(s.moves), names(s), dict(s.reps)) == before  # taken back
+    # a swap repeats the board and the colour to move, a second time only: no warning
+    s = new(5)
+    s.play("c3")
+    s.play("swap")
+    view = s.view()
+    assert view["repetitions"] == 2 and view["repeating"] == []
+    s.play("a1")  # a placement: no earlier position can come back
+    assert s.view()["repeating"] == []
+
+
 def test_repetitions_count_from_the_set_up_and_a_placement_starts_afresh():
     s = board(DRAWN)
     assert s.repetitions() == 1 and len(s.reps) == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 from ...core.geometry import LETTERS
 from .contract import NebuchadnezzarShape
@@ -39,6 +39,32 @@ def _move_cells(state: NebuchadnezzarShape, move: int) -> list[str]:
     if move in (PASS, SWAP):
         return []
     return state.lay.names(1 << move if move > 0 else -move)
+
+
+class _Playable(NebuchadnezzarShape, Protocol):
+    """The state itself, which :func:`_repeating` plays moves on and takes back."""
+
+    def push(self, move: int) -> None: ...
+
+    def pop(self) -> int: ...
+
+
+def _repeating(state: NebuchadnezzarShape, legal: list[int]) -> list[str]:
+    """The legal moves after which a position occurs for the third time, so that the game
+    ends by repetition (played and taken back: the state's own rules decide). Placements
+    never do: a placement adds a disc and no move removes one, so only captures, a pass
+    and a swap are tried."""
+    playable = cast(_Playable, state)
+    out = []
+    for move in legal:
+        if move > SWAP:
+            continue
+        playable.push(move)
+        result = playable.result
+        playable.pop()
+        if result is not None and result.reason == "repetition":
+            out.append(state.move_to_str(move))
+    return out
 
 
 def view(state: NebuchadnezzarShape) -> dict[str, Any]:
@@ -80,6 +106,7 @@ def view(state: NebuchadnezzarShape) -> dict[str, Any]:
         "swapped": state.swapped,
         "passes": state.passes,
         "repetitions": state.repetitions(),
+        "repeating": _repeating(state, legal),
     }
 
 
