@@ -50,13 +50,35 @@ def _cells(state: NumberOneShape) -> list[dict[str, Any]]:
     return cells
 
 
+def _coords(state: NumberOneShape) -> dict[str, Any]:
+    """How the board draws its coordinates (docs/contracts.md, "Number One"): along the
+    lines of the notation, for the rows and letters that have holes in play."""
+    rows, cols = set(), set()
+    for cell, (r, c) in enumerate(GRID.cells):
+        if (state.playable >> GRID.bits[cell]) & 1:
+            rows.add(r)
+            cols.add(c)
+    return {"kind": "lines", "rows": [min(rows), max(rows)], "cols": [min(cols), max(cols)]}
+
+
+def _last_turn(state: NumberOneShape) -> list[dict[str, Any]]:
+    """The moves of the last turn, in order: those at the end of the game made by the seat
+    that made the last move (its whole turn, or its turn so far)."""
+    turn: list[dict[str, Any]] = []
+    ply = len(state.moves) - 1
+    seat = state.seat_of_move(ply) if ply >= 0 else None
+    while ply >= 0 and state.seat_of_move(ply) == seat:
+        m = state.moves[ply]
+        turn.append({"move": move_to_str(m), "seat": seat, "cells": move_cells(m)})
+        ply -= 1
+    turn.reverse()
+    return turn
+
+
 def build_view(state: NumberOneShape) -> dict[str, Any]:
     moves = state.legal_moves()
-    last = None
-    if state.moves:
-        m = state.moves[-1]
-        last = {"move": move_to_str(m), "seat": state.seat_of_move(len(state.moves) - 1),
-                "cells": move_cells(m)}
+    turn = _last_turn(state)
+    last = turn[-1] if turn else None
     seat = state.to_move
     todo = [] if state.result is not None else [
         SIZES[s] for s in range(3)
@@ -68,11 +90,12 @@ def build_view(state: NumberOneShape) -> dict[str, Any]:
         "to_move": seat,
         "ply": len(state.moves),
         "board": {"shape": GRID.shape, "style": "holes", "row_lengths": list(GRID.row_lengths),
-                  "cells": _cells(state)},
+                  "coords": _coords(state), "cells": _cells(state)},
         "legal_moves": [move_to_str(m) for m in moves],
         "input": {"kind": "steps", "moves": [input_entry(m) for m in moves], "actions": [],
                   "forced": None},
         "last_move": last,
+        "last_turn": turn,
         "result": None if state.result is None else state.result.to_json(),
         "pegs": _pegs(state),
         "to_move_pegs": todo,
