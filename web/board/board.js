@@ -7,6 +7,9 @@
 //   board.render(view.board, {paint, label, selectable, picked, marked, targets,
 //                             overlays, interactive, ariaLabel, coords});
 //
+// Coordinates: by default letters and numbers along the edges; a board's own `coords`
+// (linesOf, below) puts each label where its row or column of cells leaves the board.
+//
 // Styles: "tiles" (a square or hex tile per cell: Nibble), "points" (grid lines, pieces on
 // the crossings: Nebuchadnezzar), "holes" (round holes on a hex lattice: Number One).
 // paint(cell) returns null for an empty cell, or a look:
@@ -15,7 +18,9 @@
 //       outline instead of a circle (BODIES) — the colour-blind mode's shapes
 //   {under: "token" | "hole" | "void", piece?: {fill, ink, label, r, turned}}  a hole
 // overlays: [{kind: "area" | "walls" | "path" | "remove" | "best" | "ghost", cells: [ids],
-//   tone}]; "ghost" also takes {fill, label}: a faint piece where one was (a last move's)
+//   tone}]; "ghost" also takes {fill, label}: a faint piece where one was (a last move's);
+//   optional: fresh (just drawn: it arrives with a short motion, styles.css), name (a path's
+//   or a removal's data-name, for automation)
 
 import { BODIES, GLYPHS } from "./shapes.js";
 import { LETTERS } from "./coordinates.js";
@@ -60,6 +65,73 @@ export function layout(shape, rowLengths, margin = 8) {
   };
 }
 
+// A board's `coords` (optional, from the game's view): {kind: "lines", rows: [first, last],
+// cols: [first, last]} draws each row's number where the row begins and each column's
+// letter at both ends of the line its cells make (on a hex board whose rows are counted
+// from the left, that line bends at the widest row), one step beyond the end cell along
+// the line; only the rows and columns in the ranges (from 0, inclusive) are labelled.
+// Anything else: the default labels (_coordinates). Returns {rows, cols} or null.
+export function linesOf(coords) {
+  if (!coords || typeof coords !== "object" || coords.kind !== "lines") return null;
+  const range = (r) => (Array.isArray(r) && r.length === 2 && r.every(Number.isInteger) ? [r[0], r[1]] : [0, Infinity]);
+  return { rows: range(coords.rows), cols: range(coords.cols) };
+}
+
+// The labels of `along` (linesOf) for these cells: [{x, y, text, axis, end}].
+export function lineLabels(geo, cells, along) {
+  const byRow = new Map();
+  const byCol = new Map();
+  for (const cell of cells) {
+    if (!Number.isInteger(cell.row) || !Number.isInteger(cell.col)) continue;
+    const p = geo.centre(cell.row, cell.col);
+    if (!byRow.has(cell.row)) byRow.set(cell.row, []);
+    if (!byCol.has(cell.col)) byCol.set(cell.col, []);
+    byRow.get(cell.row).push([cell.col, p]);
+    byCol.get(cell.col).push([cell.row, p]);
+  }
+  const inside = ([a, b], v) => v >= a && v <= b;
+  // one step beyond a line's end: from the cell before the end to the end, once more
+  // (a line of one cell goes the way its neighbour line goes at that end)
+  const ends = (lines) => {
+    const out = new Map();
+    for (const [k, line] of lines) {
+      line.sort((a, b) => a[0] - b[0]);
+      const pts = line.map(([, p]) => p);
+      const step = (from, to) => (from && to ? [to[0] - from[0], to[1] - from[1]] : null);
+      out.set(k, { first: pts[0], last: pts[pts.length - 1], before: step(pts[1], pts[0]), after: step(pts[pts.length - 2], pts[pts.length - 1]) });
+    }
+    for (const [k, e] of out) {
+      const near = out.get(k - 1)?.before ? out.get(k - 1) : out.get(k + 1);
+      if (!e.before) e.before = near?.before || [0, 0];
+      if (!e.after) e.after = near?.after || [0, 0];
+    }
+    return out;
+  };
+  const labels = [];
+  for (const [r, e] of ends(byRow)) {
+    if (inside(along.rows, r)) labels.push({ x: e.first[0] + e.before[0], y: e.first[1] + e.before[1], text: String(r + 1), axis: "row", end: "first" });
+  }
+  for (const [c, e] of ends(byCol)) {
+    if (!inside(along.cols, c)) continue;
+    labels.push({ x: e.first[0] + e.before[0], y: e.first[1] + e.before[1], text: LETTERS[c], axis: "col", end: "first" });
+    labels.push({ x: e.last[0] + e.after[0], y: e.last[1] + e.after[1], text: LETTERS[c], axis: "col", end: "last" });
+  }
+  return labels;
+}
+
+// The view box [x, y, width, height] that holds the board and these labels (30-unit text).
+function boxAround(geo, labels) {
+  let [x0, y0, x1, y1] = [0, 0, geo.width, geo.height];
+  for (const { x, y, text } of labels) {
+    const half = 10 * text.length + 4;
+    x0 = Math.min(x0, x - half);
+    x1 = Math.max(x1, x + half);
+    y0 = Math.min(y0, y - 20);
+    y1 = Math.max(y1, y + 20);
+  }
+  return [x0, y0, x1 - x0, y1 - y0];
+}
+
 export class BoardView {
   constructor(container, { onActivate } = {}) {
     this.container = container;
@@ -75,11 +147,16 @@ export class BoardView {
   _build(board, coords) {
     const { shape, row_lengths: rowLengths, cells } = board;
     const style = board.style || "tiles";
-    const geo = layout(shape, rowLengths, coords ? 44 : 8);
+    // coordinates along the lines of the board's notation (board.coords, below) sit one
+    // step beyond the cells, in a view box grown to hold them; else in a fixed margin
+    const along = coords ? linesOf(board.coords) : null;
+    const geo = layout(shape, rowLengths, coords && !along ? 44 : 8);
     this.geo = geo;
+    const labels = along ? lineLabels(geo, cells, along) : null;
+    const box = labels ? boxAround(geo, labels) : [0, 0, geo.width, geo.height];
     this.container.textContent = "";
     const svg = el("svg", {
-      viewBox: `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
+      viewBox: labels ? box.map((v) => v.toFixed(1)).join(" ") : `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
       class: `board board-${shape} board-${style}`,
       role: "group",
       tabindex: "-1", // one tab stop for the whole board: the cell that has the roving focus
@@ -91,7 +168,8 @@ export class BoardView {
     this.cells.clear();
     this.rows = rowLengths.map(() => []);
     this._background(svg, geo, shape, style, rowLengths, cells);
-    if (coords) this._coordinates(svg, geo, shape, rowLengths);
+    if (labels) this._lineCoordinates(svg, labels);
+    else if (coords) this._coordinates(svg, geo, shape, rowLengths);
     const discR = shape === "hex" ? 41 : 42;
     this.discR = discR;
     for (const cell of cells) {
@@ -126,7 +204,7 @@ export class BoardView {
     this.root = el("g", { class: "board-root" });
     this.root.append(...svg.childNodes);
     svg.append(this.root);
-    this.viewBox = [0, 0, geo.width, geo.height];
+    this.viewBox = box;
     this.turn = 0;
     for (const row of this.rows) row.sort((a, b) => this.cells.get(a).col - this.cells.get(b).col);
     svg.addEventListener("click", (event) => {
@@ -211,9 +289,20 @@ export class BoardView {
     }
   }
 
+  // coordinates along the board's lines (board.coords.kind "lines"): each label where its
+  // row or column leaves the board, one step beyond its end cell
+  _lineCoordinates(svg, labels) {
+    const g = el("g", { class: "coords", "aria-hidden": "true" }, svg);
+    for (const { x, y, text, axis, end } of labels) {
+      const t = el("text", { x: x.toFixed(1), y: y.toFixed(1), "text-anchor": "middle", "dominant-baseline": "central", "data-axis": axis, "data-end": end }, g);
+      t.textContent = text;
+    }
+  }
+
   render(board, options) {
     const coords = options.coords !== false;
-    const key = `${board.shape}:${board.style || "tiles"}:${board.row_lengths.join(",")}:${coords}`;
+    const along = linesOf(board.coords);
+    const key = `${board.shape}:${board.style || "tiles"}:${board.row_lengths.join(",")}:${coords}${along ? `:lines:${along.rows}:${along.cols}` : ""}`;
     if (key !== this.key || !this.svg) {
       this._build(board, coords);
       this.key = key;
@@ -302,8 +391,10 @@ export class BoardView {
   }
 
   // the colour-blind mode's shapes: a piece's outline (body) and a glyph above its label
-  _shapes({ g, disc, body, glyph, text, x, y }, piece) {
+  _shapes({ g, disc, body, glyph, text, turned, x, y }, piece) {
     const r = this.discR * (piece?.r ?? 1);
+    // a turned piece: a bar under its label, both sized to the piece (the label a little up)
+    if (piece?.turned) turned.setAttribute("d", `M${(x - 0.5 * r).toFixed(1)} ${(y + 0.6 * r).toFixed(1)} L${(x + 0.5 * r).toFixed(1)} ${(y + 0.6 * r).toFixed(1)}`);
     const bodyOf = piece?.body && BODIES[piece.body];
     if (bodyOf) {
       body.setAttribute("d", bodyOf(x, y, r));
@@ -320,19 +411,20 @@ export class BoardView {
       g.dataset.shape = piece.shape;
     } else delete g.dataset.shape;
     glyph.style.display = glyphOf ? "" : "none";
-    text.setAttribute("y", glyphOf ? y + 0.42 * r : y + 1);
+    text.setAttribute("y", glyphOf ? y + 0.42 * r : piece?.turned ? y + 1 - 0.18 * r : y + 1);
   }
 
   // areas, walls, paths and removals drawn above the pieces, from cell ids
   _overlays(overlays) {
     const layer = this.overlay;
     layer.textContent = "";
-    for (const { kind, cells, tone, fill, label } of overlays) {
+    for (const { kind, cells, tone, fill, label, fresh, name } of overlays) {
       const at = (cells || []).map((id) => this.cells.get(id)).filter(Boolean);
       if (!at.length) continue;
-      const cls = `ov ov-${kind}${tone ? ` tone-${tone}` : ""}`;
+      const cls = `ov ov-${kind}${tone ? ` tone-${tone}` : ""}${fresh ? " ov-fresh" : ""}`;
       if (kind === "path") {
-        el("polyline", { class: cls, points: at.map((c) => `${c.x},${c.y}`).join(" ") }, layer);
+        const line = el("polyline", { class: cls, points: at.map((c) => `${c.x},${c.y}`).join(" ") }, layer);
+        if (name != null) line.dataset.name = String(name);
         const end = at[at.length - 1];
         el("circle", { class: `${cls} ov-end`, cx: end.x, cy: end.y, r: 14 }, layer);
         continue;
@@ -344,7 +436,10 @@ export class BoardView {
           el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR * 0.55, fill: fill || "none" }, layer);
           if (label != null) el("text", { class: `${cls} ov-ghost-label`, x: c.x, y: c.y + 1 }, layer).textContent = String(label);
         } else if (kind === "best") el("circle", { class: cls, cx: c.x, cy: c.y, r: this.discR + 5 }, layer);
-        else if (kind === "remove") el("path", { class: cls, d: `M${c.x - 26} ${c.y - 26} L${c.x + 26} ${c.y + 26} M${c.x + 26} ${c.y - 26} L${c.x - 26} ${c.y + 26}` }, layer);
+        else if (kind === "remove") {
+          const cross = el("path", { class: cls, d: `M${c.x - 26} ${c.y - 26} L${c.x + 26} ${c.y + 26} M${c.x + 26} ${c.y - 26} L${c.x - 26} ${c.y + 26}` }, layer);
+          if (name != null) cross.dataset.name = String(name);
+        }
       }
     }
   }
