@@ -97,7 +97,8 @@ export default {
     if (view.swapped) notes.push(t("nebuchadnezzar.swapped"));
     if (view.input?.actions?.length) notes.push(t("nebuchadnezzar.pie"));
     if (passedBy(view) != null) notes.push(t("nebuchadnezzar.passed", { player: seatName(passedBy(view)) }));
-    if ((view.repetitions ?? 1) >= 2 && !view.result) notes.push(t("nebuchadnezzar.repeated", { count: view.repetitions }));
+    // only when a move could end the game by repetition now (a swap alone repeats a position)
+    if (view.repeating?.length && !view.result) notes.push(t("nebuchadnezzar.repeating", { player: seatName(view.to_move), moves: view.repeating.join(", ") }));
     const count = captures(view).length;
     const toggle = h("button", {
       type: "button",

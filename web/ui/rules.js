@@ -12,13 +12,15 @@
 //
 // Hooks: [data-action="rules"] opens it (toolbar); #rules-dialog[open] with
 // data-game and data-lang; figures [data-diagram="<id>"]; [data-rules-game="<id>"]
-// switches game; [data-action="walkthrough"] starts the Nibble tour.
+// switches game; [data-action="walkthrough"] starts the walkthrough of the game shown on
+// the board (in its rules, for each game that has one).
 
 import { BoardView } from "../board/board.js";
 import { h } from "./dom.js";
 import { presentationFor } from "../games/index.js";
 import { language, t } from "../i18n/i18n.js";
 import { ROOT_URL } from "../root.js";
+import { walkthroughFor } from "./walkthroughs/index.js";
 
 const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
 const SVG = "http://www.w3.org/2000/svg";
@@ -266,7 +268,7 @@ export function createRules({ currentGame, onWalkthrough }) {
     title.textContent = page.title;
     const content = [];
     const holder = h("div", { class: "rules-content", lang });
-    if (game === "nibble" && onWalkthrough && currentGame() === "nibble") {
+    if (onWalkthrough && currentGame() === game && walkthroughFor(game)) {
       content.push(h("p", { class: "rules-tour" },
         h("button", { type: "button", class: "button small", "data-action": "walkthrough", onclick: () => { close({ restore: false }); onWalkthrough(); } }, t("rules.walkthrough"))));
     }
