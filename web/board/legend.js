@@ -27,7 +27,7 @@ function cellSwatch(style, data = {}, piece = null, extra = []) {
   g.append(el("circle", { class: "mark", cx: 50, cy: 50, r: 46 }));
   if (piece) {
     g.append(el("circle", { class: "disc", cx: 50, cy: 50, r: 42 * (piece.r ?? 1), fill: piece.fill, "data-tone": piece.tone || "" }));
-    if (piece.turned) g.append(el("path", { class: "turned", d: "M32 64 L68 64", stroke: piece.ink }));
+    if (piece.turned) g.append(el("path", { class: "turned", d: `M${50 - 21 * (piece.r ?? 1)} ${50 + 25 * (piece.r ?? 1)} L${50 + 21 * (piece.r ?? 1)} ${50 + 25 * (piece.r ?? 1)}`, stroke: piece.ink }));
     g.append(el("circle", { class: "last", cx: 50, cy: 50, r: 15 * (piece.r ?? 1), stroke: piece.ink }));
   }
   const svg = el("svg", { viewBox: "0 0 100 100", class: `legend-swatch board-${style}`, "aria-hidden": "true" });
@@ -83,6 +83,7 @@ const MARKS = {
     [overlaySwatch("holes", "path"), "legend.number-one.path"],
     [overlaySwatch("holes", "remove"), "legend.number-one.remove"],
     [cellSwatch("holes", { marked: "true", empty: "true", under: "hole" }), "legend.number-one.last"],
+    [overlaySwatch("holes", "path", "last"), "legend.number-one.last-turn"],
   ],
 };
 

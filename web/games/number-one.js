@@ -34,6 +34,58 @@ function seatDot(seat) {
   return h("span", { class: `seat-dot seat-${seat}` });
 }
 
+// The last turn's moves (view.last_turn; a view without it: the last move alone).
+function turnOf(view) {
+  if (Array.isArray(view.last_turn) && view.last_turn.length) return view.last_turn;
+  return view.last_move ? [view.last_move] : [];
+}
+
+// A turn made elsewhere (a computer's, or a friend's by link) is shown move by move once
+// this device's player is to move: each path drawn and named after the one before, STEP_MS
+// apart (all at once with reduced motion, in review, or for a game resumed).
+const STEP_MS = 400;
+// (key: the game and position shown; at: when the step was taken; seen: the turns shown
+// already, which a look at an earlier move and back does not replay)
+const replay = { key: null, step: 0, count: 0, timer: null, at: 0, seen: new Set() };
+const reducedMotion = () => !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+const madeElsewhere = (state, seat) => state.seats?.[seat] === "ai" || (state.link?.me != null && seat !== state.link.me);
+
+// How many of the last turn's moves are shown now (rendering starts the replay).
+function turnShown(view, ctx) {
+  const turn = turnOf(view);
+  const state = ctx?.state;
+  if (!state || turn.length < 2) return turn.length;
+  const key = `${state.id} ${view.ply} ${turn.length}`;
+  if (replay.key === key) return replay.step;
+  clearTimeout(replay.timer);
+  replay.key = key;
+  replay.count = turn.length;
+  const seat = turn[0].seat;
+  const live = !replay.seen.has(key) && state.announce && !state.review && !state.practice && state.view === view && view.to_move !== seat &&
+    madeElsewhere(state, seat) && !madeElsewhere(state, view.to_move);
+  replay.step = live && !reducedMotion() && ctx.rerender ? 1 : turn.length;
+  if (live) replay.seen.add(key);
+  if (replay.seen.size > 64) replay.seen.delete(replay.seen.values().next().value);
+  replay.at = replay.step < turn.length ? performance.now() : 0;
+  const next = () => {
+    if (replay.key !== key) return;
+    replay.step++;
+    replay.at = performance.now();
+    if (replay.step < replay.count) replay.timer = setTimeout(next, STEP_MS);
+    ctx.rerender();
+  };
+  if (replay.step < replay.count) replay.timer = setTimeout(next, STEP_MS);
+  return replay.step;
+}
+
+// One move in words, without the player: "small peg from b2 to c3".
+function moveWords(move, t) {
+  const peg = pegName(t, move.move[0]);
+  if (move.move.endsWith("x")) return t("number-one.move.removed", { peg, hole: move.cells[0] });
+  const key = move.move.endsWith("*") ? "number-one.move.turned" : "number-one.move.moved";
+  return t(key, { peg, from: move.cells[0], to: move.cells[move.cells.length - 1] });
+}
+
 export default {
   id: "number-one",
 
@@ -69,9 +121,17 @@ export default {
     return `${hole}, ${peg}`;
   },
 
-  describeMove(view, { t, seatName }) {
-    const last = view.last_move;
+  // the last move (said to screen readers as each move arrives); on the status line (a ctx
+  // with the state) the last turn's moves shown so far, in order
+  describeMove(view, ctx) {
+    const { t, seatName } = ctx;
+    let last = view.last_move;
     if (!last) return "";
+    if (ctx.state) {
+      const turn = turnOf(view).slice(0, turnShown(view, ctx));
+      if (turn.length > 1) return t("number-one.announce.turn", { player: seatName(turn[0].seat), moves: turn.map((m) => moveWords(m, t)).join("; ") });
+      last = turn[0] || last;
+    }
     const player = seatName(last.seat);
     const size = last.move[0];
     const peg = pegName(t, size);
@@ -109,11 +169,19 @@ export default {
     return pending.show?.remove ? t("number-one.action.remove") : t("action.confirm.number-one");
   },
 
-  // the last move's path, faintly
-  overlays(view, { state }) {
-    const last = view.last_move;
-    if (!last || state?.sel?.pick?.length || last.cells.length < 2) return [];
-    return [{ kind: "path", cells: last.cells, tone: "last" }];
+  // the last turn's paths (and pegs that left the board), faintly, as far as shown; the
+  // newest of a turn being shown arrives with a short motion
+  overlays(view, ctx) {
+    const turn = turnOf(view);
+    const shown = turnShown(view, ctx);
+    if (ctx?.state?.sel?.pick?.length) return [];
+    // (the step's own render, not any render after it)
+    const stepping = !!ctx?.state && replay.at > 0 && performance.now() - replay.at < STEP_MS / 2;
+    return turn.slice(0, shown).flatMap((m, i) => {
+      const fresh = stepping && i === shown - 1;
+      if (m.move.endsWith("x")) return [{ kind: "remove", cells: m.cells, tone: "last", name: m.move, fresh }];
+      return m.cells.length < 2 ? [] : [{ kind: "path", cells: m.cells, tone: "last", name: m.move, fresh }];
+    });
   },
 
   renderPanel(container, view, { t, seatName }) {
@@ -141,6 +209,7 @@ export default {
     container.replaceChildren(
       h("section", { class: "panel-section", "aria-labelledby": "players-title" },
         h("h2", { id: "players-title" }, t("number-one.players")),
+        h("p", { class: "help number-one-goal", "data-goal": "" }, h("span", {}, t("number-one.goal.win")), " ", h("span", {}, t("number-one.goal.out"))),
         list,
         h("p", { class: "help" }, t("number-one.tokens", { count: view.tokens ?? 0 })),
         h("p", { class: "help" }, t("number-one.legend")),
