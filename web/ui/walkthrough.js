@@ -257,7 +257,10 @@ export function createWalkthrough(app) {
     card.dataset.shown = step;
     if (focusNext) {
       focusNext = false;
-      card.querySelector('[data-action="walkthrough-next"], [data-action="walkthrough-close"]')?.focus({ preventScroll: !!panelSpot });
+      card.querySelector('[data-action="walkthrough-next"], [data-action="walkthrough-close"]')?.focus({ preventScroll: true });
+      // a step about the board: the card's bottom brought up to the screen's (a phone keeps
+      // the board above it in view, as far as both fit), not the card scrolled to the top
+      if (!panelSpot && !onScreen(card)) card.scrollIntoView({ block: "nearest" });
     }
     // a step about part of the panel, new: that part and the card on screen (a phone
     // scrolls to them; only where both fit: a landscape phone keeps its layout, the panel
