@@ -191,3 +191,11 @@ USABLE_AFTER = """(selector) => new Promise((resolve) => {
   watch.observe(html, {attributes: true});
   document.querySelector(selector).click();
 })"""
+
+
+def allow_engine_help(page) -> None:
+    """Settings: the engine's help in games between people (hint, chart, marks before the
+    end of the game), as a teacher turns it on."""
+    page.click("[data-action='settings']")
+    page.check("#settings-dialog [data-setting='help']")
+    page.click("[data-action='close-settings']")

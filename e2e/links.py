@@ -67,10 +67,15 @@ FILL_STORAGE = """() => {
   try { localStorage.setItem('junk:' + n, last); } catch { return n; }
   for (const size of [64, 8, 1]) {
     for (;;) {
-      try { localStorage.setItem('junk:' + n, last + 'x'.repeat(size)); last += 'x'.repeat(size); } catch { break; }
+      try {
+        localStorage.setItem('junk:' + n, last + 'x'.repeat(size));
+        last += 'x'.repeat(size);
+      } catch { break; }
     }
   }
   return n + 1;
 }"""
 
-FREE_STORAGE = """() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k); }"""
+FREE_STORAGE = """() => {
+  for (const k of Object.keys(localStorage)) if (k.startsWith('junk:')) localStorage.removeItem(k);
+}"""

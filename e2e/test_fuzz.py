@@ -92,7 +92,10 @@ def text_of(value: Any, rng: random.Random) -> str:
     text = json.dumps(value)
     while f'"{DEEP}"' in text:
         depth = rng.choice([25, 65, 1_000, 3_000, 20_000])
-        nest = "[" * depth + "]" * depth if rng.random() < 0.5 else '{"a":' * depth + "1" + "}" * depth
+        if rng.random() < 0.5:
+            nest = "[" * depth + "]" * depth
+        else:
+            nest = '{"a":' * depth + "1" + "}" * depth
         text = text.replace(f'"{DEEP}"', nest, 1)
     return text
 

@@ -8,7 +8,14 @@ import json
 from urllib.parse import urlparse
 
 import pytest
-from conftest import AXE, axe_violations, foreign_requests, wait_engine, wait_idle
+from conftest import (
+    AXE,
+    allow_engine_help,
+    axe_violations,
+    foreign_requests,
+    wait_engine,
+    wait_idle,
+)
 
 SELECTABLE = "[data-cell][data-selectable='true']"
 CONFIRM = "[data-action='confirm']"
@@ -222,6 +229,7 @@ def test_computer_replies(make_page, site):
 
 def test_hint_suggests_a_move_with_the_engines_estimate(make_page, site):
     page, recorder = make_page("?game=nibble&variant=square9&seed=8&p1=human&p2=human")
+    allow_engine_help(page)  # a hint in a game of people: for teaching
     page.click("[data-action='hint']")
     page.wait_for_function("() => /Suggested: .+ %/.test("
                            "document.querySelector('#status-text').textContent)")

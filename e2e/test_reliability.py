@@ -10,7 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, PREFIX, ROOT, USABLE_AFTER, wait_engine, wait_idle
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    PREFIX,
+    ROOT,
+    USABLE_AFTER,
+    allow_engine_help,
+    wait_engine,
+    wait_idle,
+)
 
 sys.path.insert(0, str(ROOT / "tests"))
 from crafted import nibble_threat_record  # noqa: E402
@@ -144,6 +152,7 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
 
 def test_undo_abandons_a_hint_at_once(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")
+    allow_engine_help(page)  # a hint in a game of people: for teaching
     take_first(page)
     page.click("[data-action='hint']")  # expert: a 5 s search
     page.wait_for_selector("html[data-hinting='true']")

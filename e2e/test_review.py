@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from conftest import wait_engine, wait_idle
+from conftest import allow_engine_help, wait_engine, wait_idle
 
 from nibble.api import handle
 from nibble.core.record import replay
@@ -206,6 +206,7 @@ def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
     reply = legal_moves(record)[0]
     record = {**record, "moves": [*record["moves"], reply]}
     page, recorder = make_page(link(record, ["human", "human"]))
+    allow_engine_help(page)  # a game of people still going on: marks only for teaching
     wait_analysed(page)
     mark = page.get_attribute(f"#move-list [data-ply='{at}']", "data-move-mark")
     answers = page.evaluate(f"() => [window.nibbleApp.analysis.at({at - 1}),"
@@ -225,6 +226,7 @@ def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
 
 def test_a_hint_stops_within_100_ms(make_page):
     page, recorder = make_page("?game=nibble&variant=hex13&seed=21&p1=human&p2=human")
+    allow_engine_help(page)  # a hint in a game of people: for teaching
     # a position nobody analysed yet (the background analysis paused): the hint searches
     page.evaluate("() => window.nibbleApp.analysis.setEnabled(false)")
     page.click("[data-cell][data-selectable='true']")

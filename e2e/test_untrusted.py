@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import wait_engine, wait_idle
+from conftest import wait_engine
 from links import FILL_STORAGE, FREE_STORAGE, pack, played, stored_games, unpack, with_payload
 from test_link_play import first_link_game, moves, open_link, sent_link
 from test_table import LINK, SELECTABLE, take_first
@@ -37,7 +37,8 @@ def open_all(page, data: object, name: str = "games.json") -> None:
     """Open all (Games) with `data` as the file; Games stays open with its report."""
     if not page.is_visible("#library-dialog[open]"):
         open_games(page)
-    page.evaluate("() => document.querySelector('#library-dialog .library-notices').replaceChildren()")
+    page.evaluate("() => document.querySelector('#library-dialog .library-notices')"
+                  ".replaceChildren()")
     with page.expect_file_chooser() as chooser:
         page.click("[data-action='library-open-all']")
     body = data if isinstance(data, bytes) else json.dumps(data).encode()
@@ -63,7 +64,8 @@ def test_a_deeply_nested_link_is_refused_and_the_engine_stays_up(make_page, site
     assert stored_games(page) == before
     # whatever reaches the engine's door unchecked is refused there, and it goes on
     refusal = page.evaluate("""() => { let v = []; for (let k = 0; k < 100000; k++) v = [v];
-        return nibbleApp.rules.request({op: 'load', record: {game: 'nibble', options: {x: v}}}); }""")
+        return nibbleApp.rules.request(
+          {op: 'load', record: {game: 'nibble', options: {x: v}}}); }""")
     assert refusal["error"]["code"] == "bad-request", refusal
     engine_answers(page)
     take_first(page)
@@ -143,7 +145,8 @@ def test_open_all_reads_the_library_once_not_once_a_game(make_page):
     page, recorder = make_page(LINK)
     take_first(page)
     page.evaluate("""() => { window.reads = 0; const get = Storage.prototype.getItem;
-        Storage.prototype.getItem = function (k) { window.reads++; return get.call(this, k); }; }""")
+        Storage.prototype.getItem = function (k) {
+          window.reads++; return get.call(this, k); }; }""")
     open_all(page, library_file(page, 600))
     assert notice(page).startswith("Games added: 600."), notice(page)
     reads = page.evaluate("() => window.reads")

@@ -5,8 +5,8 @@
 import { explainResult, presentationFor } from "../games/index.js";
 import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
-import { coordsShown } from "../ui/settings.js";
-import { remoteTurn, resigner } from "../session/state.js";
+import { coordsShown, isOn } from "../ui/settings.js";
+import { engineHelps, remoteTurn, resigner } from "../session/state.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
@@ -58,6 +58,7 @@ export function render(app) {
   if (!view) return;
   html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
   html.dataset.game = view.game;
+  html.dataset.over = state.view?.result ? "true" : "false"; // the game, not the position shown
   const info = state.games?.games?.find((g) => g.id === view.game);
   const name = info ? gameName(info) : view.game;
   updateTitle(state, name);
@@ -257,6 +258,8 @@ export function renderControls(state) {
   // while a hint is searched its button stops it
   const hint = $('[data-action="hint"]');
   hint.disabled = !(interactive(state) || state.hinting) || !up || !!state.practice;
+  // a game of people: no coaching until it is over (unless the teaching setting says so)
+  hint.hidden = !engineHelps(state, isOn("help"));
   hint.setAttribute("aria-pressed", String(!!state.hinting));
   hint.title = t(state.hinting ? "action.hint-stop" : "action.hint");
   $("#status").classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);

@@ -15,6 +15,8 @@
 // Hooks: html[data-analysing="true"] while the first pass runs (or a hint is searched).
 
 import { call, Cancelled, EngineError } from "../session/turns.js";
+import { engineHelps } from "../session/state.js";
+import { isOn } from "../ui/settings.js";
 
 export const FAST_MS = 300;
 export const DEEP_MS = 1200;
@@ -132,6 +134,8 @@ export function createAnalysis(app, engine) {
     }
     // a computer seat about to think: leave it the processor (it is scheduled after a render)
     const view = state.view;
+    // a game of people being played: its analysis waits for the end (state.js)
+    if (!engineHelps(state, isOn("help"))) return "people";
     if (view && !view.result && !state.paused && state.seats[view.to_move] === "ai") return "computer";
     if (document.visibilityState === "hidden") return "hidden";
     if (state.thinking) return "computer";

@@ -7,6 +7,8 @@ import { t } from "../i18n/i18n.js";
 import { pickerFor } from "../board/pick.js";
 import { drawChart } from "./chart.js";
 import { SYMBOLS, judgeGame, summarise } from "./marks.js";
+import { engineHelps } from "../session/state.js";
+import { isOn } from "../ui/settings.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -37,12 +39,14 @@ export function renderReview(app, seatName) {
   const total = record.moves.length;
   const shown = navigation.shown();
   const seats = state.view?.players ?? state.seats.length;
-  const judged = judgements(app);
+  // a game of people still being played: no verdicts until its end (state.js)
+  const helps = engineHelps(state, isOn("help"));
+  const judged = helps ? judgements(app) : [];
   const marks = judged.map((j) => j?.mark ?? null);
 
   // the move list's marks
   for (const button of document.querySelectorAll("#move-list .move")) {
-    const mark = marks[Number(button.dataset.ply) - 1] ?? null;
+    const mark = (helps && marks[Number(button.dataset.ply) - 1]) || null;
     if ((button.dataset.moveMark ?? null) !== mark) markMove(button, mark);
   }
 
@@ -61,7 +65,7 @@ export function renderReview(app, seatName) {
   const note = $("#review-note");
   const learning = app.retro.render($("#learn-card"));
   const j = state.review && shown > 0 ? judged[shown - 1] : null;
-  const answer = usable(app.analysis.at(shown));
+  const answer = helps ? usable(app.analysis.at(shown)) : null;
   const parts = [];
   if (j?.mark) {
     parts.push(t("review.judged", { move: record.moves[shown - 1], mark: t(`mark.${j.mark}`), player: seatName(j.mover), drop: Math.round(j.drop * 100) }));
@@ -73,6 +77,16 @@ export function renderReview(app, seatName) {
   note.hidden = learning || !parts.length;
 
   // the chart
+  const section = $("#analysis");
+  section.hidden = total === 0;
+  $("#eval-graph").hidden = !helps;
+  if (!helps) {
+    // said where the chart will be, with the setting that brings it now
+    $("#review-summary").replaceChildren();
+    $('[data-action="learn"]').hidden = true;
+    if ($("#analysis-state").textContent !== t("review.after-game")) $("#analysis-state").textContent = t("review.after-game");
+    return;
+  }
   const chances = app.analysis.answers().map((a) => usable(a)?.chances ?? null);
   drawChart($("#eval-graph"), {
     chances,
@@ -85,8 +99,6 @@ export function renderReview(app, seatName) {
   });
 
   // each player's summary, once there is something to say
-  const section = $("#analysis");
-  section.hidden = total === 0;
   const done = chances.every((c) => c);
   const summary = $("#review-summary");
   summary.replaceChildren();
@@ -150,7 +162,7 @@ export function markMove(button, mark) {
 // analysis's best move in the position shown. Overlays of kind "best" (board.js).
 export function bestOverlays(app, view) {
   const { state } = app;
-  if (!state.review || !view || !app.retro.revealed()) return [];
+  if (!state.review || !view || !app.retro.revealed() || !engineHelps(state, isOn("help"))) return [];
   const ply = app.navigation.shown();
   const judged = !state.practice && ply > 0 ? judgements(app)[ply - 1] : null;
   if (judged?.mark && judged.best) {

@@ -88,6 +88,15 @@ export function resigner(state) {
   return people.length === 2 ? view.to_move : null;
 }
 
+/** May the engine help in the game shown — the hint, the live chart, the marks and the
+ * accuracy? Against the computer, always; in a game of people (on this device or by
+ * link) only once it is over, so that neither player is coached against the other,
+ * unless `teaching` (the setting for teaching games) allows it. */
+export function engineHelps(state, teaching = false) {
+  if (!state.view) return false;
+  return !!state.view.result || state.seats.some((s) => s === "ai") || teaching;
+}
+
 /** Is a player on another device to move in the game shown? */
 export function remoteTurn(state, view = state.view) {
   return state.link?.me != null && !!view && !view.result && view.to_move !== state.link.me;

@@ -12,6 +12,8 @@ import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
 import { countResult } from "./results.js";
+import { engineHelps } from "./state.js";
+import { isOn } from "../ui/settings.js";
 import { moveSound } from "../ui/sound.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
 
@@ -423,7 +425,7 @@ export function createTurns(app) {
       cancelHint();
       return;
     }
-    if (!app.interactive()) return;
+    if (!app.interactive() || !engineHelps(state, isOn("help"))) return; // no coaching in a game of people
     const token = ++hintToken;
     const record = state.record;
     setHinting(true);
