@@ -119,9 +119,18 @@ export function lineLabels(geo, cells, along) {
   return labels;
 }
 
-// The view box [x, y, width, height] that holds the board and these labels (30-unit text).
-function boxAround(geo, labels) {
+// The view box [x, y, width, height] that holds the board (its background reaches about
+// 62 units beyond the outer cells' centres: _background) and these labels (30-unit text).
+function boxAround(geo, cells, labels) {
   let [x0, y0, x1, y1] = [0, 0, geo.width, geo.height];
+  for (const cell of cells) {
+    if (!Number.isInteger(cell.row) || !Number.isInteger(cell.col)) continue;
+    const [x, y] = geo.centre(cell.row, cell.col);
+    x0 = Math.min(x0, x - 66);
+    x1 = Math.max(x1, x + 66);
+    y0 = Math.min(y0, y - 66);
+    y1 = Math.max(y1, y + 66);
+  }
   for (const { x, y, text } of labels) {
     const half = 10 * text.length + 4;
     x0 = Math.min(x0, x - half);
@@ -153,7 +162,7 @@ export class BoardView {
     const geo = layout(shape, rowLengths, coords && !along ? 44 : 8);
     this.geo = geo;
     const labels = along ? lineLabels(geo, cells, along) : null;
-    const box = labels ? boxAround(geo, labels) : [0, 0, geo.width, geo.height];
+    const box = labels ? boxAround(geo, cells, labels) : [0, 0, geo.width, geo.height];
     this.container.textContent = "";
     const svg = el("svg", {
       viewBox: labels ? box.map((v) => v.toFixed(1)).join(" ") : `0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}`,
