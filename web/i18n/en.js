@@ -417,6 +417,11 @@ export default {
 
   "action.settings": "Settings",
   "settings.title": "Settings",
+  "settings.theme": "Theme",
+  "settings.theme.light": "Light",
+  "settings.theme.dark": "Dark",
+  "settings.theme.system": "System",
+  "settings.theme.help": "System follows the light or dark setting of this device.",
   "settings.palette": "Colour-blind palette with shapes",
   "settings.palette.help": "Colours told apart with red–green colour blindness, and a shape on every disc and peg, so that colour is never needed.",
   "settings.contrast": "High contrast",

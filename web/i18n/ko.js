@@ -418,6 +418,11 @@ export default {
 
   "action.settings": "설정",
   "settings.title": "설정",
+  "settings.theme": "테마",
+  "settings.theme.light": "밝게",
+  "settings.theme.dark": "어둡게",
+  "settings.theme.system": "시스템",
+  "settings.theme.help": "시스템을 고르면 이 기기의 밝은 모드와 어두운 모드 설정을 따릅니다.",
   "settings.palette": "색각 이상용 색과 모양",
   "settings.palette.help": "적록 색각 이상이 있어도 구별되는 색을 쓰고 모든 원반과 말에 모양을 그려, 색을 몰라도 알아볼 수 있습니다.",
   "settings.contrast": "고대비",

@@ -417,6 +417,11 @@ export default {
 
   "action.settings": "Налаштування",
   "settings.title": "Налаштування",
+  "settings.theme": "Тема",
+  "settings.theme.light": "Світла",
+  "settings.theme.dark": "Темна",
+  "settings.theme.system": "Системна",
+  "settings.theme.help": "Системна тема стежить за світлим або темним режимом цього пристрою.",
   "settings.palette": "Палітра для дальтоніків із фігурами",
   "settings.palette.help": "Кольори, які розрізняють і при червоно-зеленій сліпоті, та фігура на кожному диску й кілку, тож колір ніколи не потрібен.",
   "settings.contrast": "Висока контрастність",

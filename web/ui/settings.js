@@ -1,14 +1,17 @@
-// Settings and their dialog: the colour-blind palette with shapes, the high-contrast
-// theme, the board's coordinates, and a sound for the opponent's move (sound.js).
+// Settings and their dialog: light, dark or the system's theme, the colour-blind palette
+// with shapes, the high-contrast theme, the board's coordinates, and a sound for the
+// opponent's move (sound.js).
 //
 // Each setting is an attribute on <html> (set before the first paint by
-// settings-early.js, from the same stored choice): data-palette="normal"|"cvd",
+// settings-early.js, from the same stored choice): data-theme="system"|"light"|"dark"
+// (with <meta name="color-scheme"> and the theme-color metas), data-palette="normal"|"cvd",
 // data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on", data-turn="off"|"on". styles.css and the game
 // modules read the attributes; nothing else needs telling but the board, which is
 // redrawn (onChange). Stored in localStorage under nibble:<site path>:settings (scoped
 // like library.js's keys), followed when another tab changes it.
 //
-// Hooks: [data-action="settings"] opens the dialog; its switches are
+// Hooks: [data-action="settings"] opens the dialog; its theme is a radio group of
+// [data-setting="theme"] inputs (value light | dark | system); its switches are
 // [data-setting="palette" | "contrast" | "coords" | "turn" | "sound"] (checkboxes with
 // role="switch").
 
@@ -28,6 +31,9 @@ const SWITCHES = {
   sound: { on: "on", off: "off" }, // the opponent's move (sound.js)
   turn: { on: "on", off: "off" }, // a board shared by players turns to the one to move
 };
+
+// the theme's choices, in the dialog's order ("system", the default, last)
+export const THEMES = ["light", "dark", "system"];
 
 let onChange = () => {};
 
@@ -56,8 +62,30 @@ function systemMoreContrast() {
   }
 }
 
+// The theme on <html>, and on the metas that colour the browser's own parts (form
+// controls, scroll bars, a phone's address bar): as settings-early.js does.
+function applyTheme(value) {
+  const theme = THEMES.includes(value) ? value : "system";
+  html.dataset.theme = theme;
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", theme === "system" ? "light dark" : theme);
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    if (meta.dataset.media == null) meta.dataset.media = meta.media; // the system's choice
+    const scheme = meta.dataset.media.includes("dark") ? "dark" : "light";
+    meta.media = theme === "system" ? meta.dataset.media : theme === scheme ? "all" : "not all";
+  }
+}
+
+export function setTheme(value) {
+  applyTheme(value);
+  const values = stored();
+  values.theme = html.dataset.theme;
+  store(values);
+  onChange("theme");
+}
+
 // The attributes from what is stored (as settings-early.js does).
 function apply(values) {
+  applyTheme(values.theme);
   html.dataset.palette = values.palette === "cvd" ? "cvd" : "normal";
   html.dataset.contrast = values.contrast === "high" || (values.contrast == null && systemMoreContrast()) ? "high" : "normal";
   html.dataset.coords = values.coords === false ? "off" : "on";
@@ -81,6 +109,23 @@ export function setSetting(name, on) {
   else values[name] = html.dataset[name];
   store(values);
   onChange(name);
+}
+
+// Light, dark, or as the system says: three radio buttons in a row.
+function themeField() {
+  const radios = THEMES.map((value) => {
+    const id = `setting-theme-${value}`;
+    const input = h("input", { id, type: "radio", name: "setting-theme", value, "data-setting": "theme", onchange: () => setTheme(value) });
+    input.checked = html.dataset.theme === value;
+    return h("span", { class: "segment" }, input, h("label", { for: id }, t(`settings.theme.${value}`)));
+  });
+  return h(
+    "div",
+    { class: "setting" },
+    h("div", { class: "theme-choice", role: "radiogroup", "aria-labelledby": "setting-theme-label", "aria-describedby": "setting-theme-help" },
+      h("span", { class: "theme-label", id: "setting-theme-label" }, t("settings.theme")), ...radios),
+    h("p", { class: "help", id: "setting-theme-help" }, t("settings.theme.help")),
+  );
 }
 
 function switchField(name) {
@@ -112,6 +157,7 @@ export function openSettingsDialog() {
   dialog.replaceChildren(
     h("div", { class: "settings-dialog" },
       h("h2", { id: "settings-title" }, t("settings.title")),
+      themeField(),
       switchField("palette"),
       switchField("contrast"),
       switchField("coords"),
@@ -120,7 +166,7 @@ export function openSettingsDialog() {
       h("div", { class: "dialog-buttons" }, close)),
   );
   if (!dialog.open) dialog.showModal();
-  dialog.querySelector("[data-setting]").focus();
+  (dialog.querySelector('[data-setting="theme"]:checked') || dialog.querySelector("[data-setting]")).focus();
 }
 
 // Wire the toolbar button and other tabs' changes; `change(name)` redraws the page.
@@ -133,7 +179,9 @@ export function initSettings({ change } = {}) {
   window.addEventListener("storage", (event) => {
     if (event.key !== SETTINGS_KEY) return;
     apply(stored());
-    for (const input of document.querySelectorAll("#settings-dialog [data-setting]")) input.checked = isOn(input.dataset.setting);
+    for (const input of document.querySelectorAll("#settings-dialog [data-setting]")) {
+      input.checked = input.dataset.setting === "theme" ? input.value === html.dataset.theme : isOn(input.dataset.setting);
+    }
     onChange(null);
   });
 }
