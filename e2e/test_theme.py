@@ -6,21 +6,27 @@ ways (the custom properties compared in the browser, also in high contrast); the
 keeping their meaning in both themes (the filled dot is Black / the first player); disabled
 buttons that look disabled (fainter, no hover, `cursor: not-allowed`); and axe-core's
 contrast rules in every choice on every system scheme (docs/web.md, "Colour and
-contrast")."""
+contrast"). With them, issue 43's other rough edges of a first game: Nibble's panel (the
+"On the board" row no seat, progress in words, no "0 / 0" before the first move) and the
+result dialog's ★ only for a win on this device."""
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 
 import pytest
 from conftest import wait_engine, wait_idle
+from links import pack, played
 from test_colours import AXE, FIRST_PAINT_PROBE, SETTINGS_KEY, contrast_violations
 from test_page import assert_clean
 from test_table import take_first
 
 HOTSEAT = "?game=nibble&variant=square9&seed=5&p1=human&p2=human"
 NEBUCHADNEZZAR = "?game=nebuchadnezzar&size=6&p1=human&p2=human"
+# a progress line of three adjacent colours, in words
+IN_WORDS = r"\d+, \d+ and \d+ of \d+ in colours \d+, \d+ and \d+"
 
 # every custom property a theme sets on <html> (styles.css: the light palette, the dark one
 # and high contrast)
@@ -313,3 +319,99 @@ def test_no_contrast_violation_in_any_choice_on_any_system(browser, site):
     finally:
         context.close()
 
+
+# --- Nibble's panel and the result dialog (issue 43's other rough edges) ------------------
+
+
+def test_nibble_panel_in_words_with_the_board_row_apart(make_page):
+    """Before the first move no "0 / 0" (the step counter keeps its place, unseen) and no
+    pick counter; the colour table's "On the board" row is no seat (no dot, a dashed rule
+    above it, quieter; on a phone a small board rather than a ring); the progress lines in
+    words ("0, 0 and 0 of 7 in colours 6, 7 and 9")."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=easy")
+    assert page.is_hidden("#review-ply") and page.text_content("#pick-count") == ""
+    assert page.locator("#review-ply").bounding_box()["width"] > 0  # its place is kept
+    board_row = "#game-panel .color-table tr.board-row"
+    assert page.locator(f"{board_row} .seat-dot").count() == 0
+    assert page.locator("#game-panel .color-table tr.seat-row .seat-dot").count() == 2
+    head = """(sel) => { const s = getComputedStyle(document.querySelector(sel));
+        return [s.fontStyle, s.borderTopStyle]; }"""
+    assert page.evaluate(head, f"{board_row} th") == ["italic", "dashed"]
+    assert page.evaluate(head, "#game-panel .color-table tr.seat-row th") == ["normal", "none"]
+    # (each line after its colour chips)
+    details = [t.strip().splitlines()[-1] for t in
+               page.locator("#game-panel .condition-detail").all_inner_texts()]
+    assert len(details) == 6
+    for text in details:
+        assert "/" not in text and "–" not in text, text
+    adjacent = [t for t in details if "colours" in t and "majority" not in t]
+    assert len(adjacent) == 2
+    for text in adjacent:
+        assert re.fullmatch(IN_WORDS, text.strip()), text
+    assert any(re.fullmatch(r"\d+ of \d+ in colour \d+", t.strip()) for t in details), details
+    # after the first moves the step counter is back
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2")
+    wait_idle(page)
+    assert page.is_visible("#review-ply") and page.text_content("#review-ply") == "2 / 2"
+    # a phone: the row's head is a small board, not a ring like the seats' dots
+    page.set_viewport_size({"width": 360, "height": 740})
+    mark = page.evaluate("""(sel) => {
+        const s = getComputedStyle(document.querySelector(sel), '::before');
+        return [s.content, s.borderRadius, s.backgroundImage.includes('gradient')]; }""",
+                         f"{board_row} th")
+    assert mark[0] in ('""', "none", "normal") or "◯" not in mark[0], mark
+    assert mark[1] != "50%" and mark[2], mark
+    assert recorder.errors == []
+
+
+def resign(page):
+    page.click("[data-action='resign']")
+    page.click("[data-action='resign-confirm']")
+    page.wait_for_selector("#result-dialog[open]")
+
+
+def winning_game() -> tuple[dict, str, int]:
+    """A finished random Nibble game whose winner made the last move: the record without
+    that move, the move, and the winner's seat."""
+    for seed in range(40):
+        answer = played("nibble", {"variant": "square9", "seed": 3}, 400, seed=seed)
+        view = answer["view"]
+        winner = view["result"]["winner"]
+        if winner is not None and view["last_move"]["seat"] == winner:
+            record = dict(answer["record"])
+            last = record["moves"][-1]
+            record["moves"] = record["moves"][:-1]
+            return record, last, winner
+    raise AssertionError("no such game in 40 seeds")
+
+
+def test_the_trophy_is_for_a_win_here_never_beside_a_loss_of_you(make_page):
+    """★ in the result dialog for this device's player's win (against the computer) and in
+    a game between players sharing the device; none beside "Computer wins"."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    resign(page)
+    assert "Computer wins" in page.text_content("#result-title")
+    assert page.locator("#result-dialog .trophy").count() == 0
+    page.click("[data-action='result-review']")
+
+    people, _ = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+    resign(people)
+    assert "Player 2 wins" in people.text_content("#result-title")
+    assert people.locator("#result-dialog .trophy").count() == 1
+
+    # you win against the computer: the last move is yours to play
+    record, last, winner = winning_game()
+    seats = "".join("h" if seat == winner else "a" for seat in range(2))
+    link = "#g=" + pack({"v": 2, "s": seats,
+                         "r": {k: v for k, v in record.items() if k != "format"}})
+    page.goto(page.url.split("#")[0].split("?")[0] + link)
+    page.wait_for_function(f"() => nibbleApp.state.record?.moves.length === {len(record['moves'])}")
+    wait_idle(page)
+    for cell in last.split("+"):
+        page.click(f"[data-cell='{cell}']")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_selector("#result-dialog[open]")
+    assert page.text_content("#result-title").startswith("You win")
+    assert page.locator("#result-dialog .trophy").count() == 1
+    assert recorder.errors == []

@@ -76,6 +76,12 @@ function chip(color, extra = "") {
   );
 }
 
+// "5, 7 and 3": a short list in words (the progress lines; no Oxford comma, as the page writes)
+function words(items, t) {
+  const all = items.map(String);
+  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(t("list.sep"))} ${t("and")} ${all[all.length - 1]}`;
+}
+
 function bar(count, need, possible = true) {
   const pct = Math.max(0, Math.min(100, (100 * count) / need));
   return h(
@@ -216,7 +222,7 @@ export default {
             { class: "condition-detail" },
             adj.colors.map((c) => chip(c, "small")),
             " ",
-            t("progress.adjacent.detail", { counts: adj.counts.join("/"), need: adj.need, colors: adj.colors.join("–") }),
+            t("progress.adjacent.detail", { counts: words(adj.counts, t), need: adj.need, colors: words(adj.colors, t) }),
             adj.possible ? "" : h("span", { class: "blocked-note" }, " — " + t("progress.blocked"))
           ),
           bar(adj.counts.reduce((s, c) => s + Math.min(c, adj.need), 0), adj.need * 3, adj.possible)

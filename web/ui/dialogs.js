@@ -275,9 +275,20 @@ export function confirmDialog({ title, text, confirmLabel, action }) {
 
 // --- result -------------------------------------------------------------------------
 
+// The trophy is for a win of this device's player: the person against the computer, this
+// side of a game by links, or any player of a game between people sharing this device —
+// never beside a loss of "You", a draw, or a game the computer won against itself.
+// `trophy` may be given; else it is read from the game shown (the app's state).
+function trophyEarned() {
+  const state = window.nibbleApp?.state;
+  const winner = state?.view?.result?.winner;
+  if (winner == null || state.seats?.[winner] !== "human") return false;
+  return state.link?.me == null || state.link.me === winner;
+}
+
 // The end of a game: what happened, and what next — look at it again, a rematch (seats
 // swapped, a new board), the same board again, or another game.
-export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard }) {
+export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard, trophy = trophyEarned() }) {
   const dialog = document.getElementById("result-dialog");
   const button = (key, action, then, primary = false) => {
     const b = h("button", { type: "button", class: `button${primary ? " primary" : ""}`, "data-action": action }, t(key));
@@ -293,7 +304,7 @@ export function showResultDialog({ title, text, extra, onNewGame, onRematch, onS
   const again = button("action.new-game", "result-new-game", onNewGame);
   dialog.setAttribute("aria-labelledby", "result-title");
   dialog.replaceChildren(
-    h("div", { class: "result-dialog" }, h("div", { class: "trophy", "aria-hidden": "true" }, "★"), h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, sameBoard, again, rematch))
+    h("div", { class: "result-dialog" }, trophy ? h("div", { class: "trophy", "aria-hidden": "true" }, "★") : "", h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, sameBoard, again, rematch))
   );
   if (!dialog.open) showModal(dialog);
   rematch.focus();
