@@ -19,7 +19,7 @@ import traceback
 from typing import TYPE_CHECKING, Any
 
 from .core.errors import BadRequest, GameOver, NibbleError
-from .core.protocol import MAX_SEED
+from .core.protocol import NEW_SEEDS
 from .core.record import movers, replay, resigned_seat, to_record
 from .core.text import clean, quote
 from .games import GAMES, get_game
@@ -71,7 +71,7 @@ def _new(req: dict[str, Any]) -> dict[str, Any]:
     options = req.get("options", {})
     if not isinstance(options, dict):
         raise BadRequest("'options' must be a JSON object.", "request.options")
-    options = game.normalize_options(options, fill_seed=secrets.randbelow(MAX_SEED + 1))
+    options = game.normalize_options(options, fill_seed=secrets.randbelow(NEW_SEEDS))
     return _answer(game.new_state(options))
 
 

@@ -59,6 +59,16 @@ def test_new_without_seed_picks_one_and_records_it():
     assert again["record"]["setup"] == answer["record"]["setup"]
 
 
+def test_a_new_board_number_has_at_most_six_digits_and_old_long_ones_still_read():
+    for game in ("nibble", "nebuchadnezzar", "number-one"):
+        seeds = {handle({"op": "new", "game": game})["record"]["options"]["seed"]
+                 for _ in range(40)}
+        assert all(0 <= s < 1_000_000 for s in seeds), seeds
+        assert len(seeds) > 30  # still drawn at random
+    old = handle({"op": "new", "game": "nibble", "options": {"seed": 2**53 - 1}})
+    assert old["record"]["options"]["seed"] == 2**53 - 1
+
+
 def test_play_appends_the_move_and_leaves_the_input_alone():
     record = new()["record"]
     frozen = copy.deepcopy(record)

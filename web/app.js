@@ -103,6 +103,9 @@ function defaultLevel() {
 async function startGame({ game, options, seats, level, origin }) {
   const response = await call(app.rules, { op: "new", game, options });
   closeResultDialog();
+  // the same board not started yet, kept in Games: that one again, not a copy of it
+  const unstarted = origin ? null : library.unstarted(response.record, seats, level);
+  if (unstarted && (unstarted.id === state.id || (await app.session.open(unstarted)))) return;
   app.session.startEntry(response.record, response.view, { seats, level, origin });
 }
 
@@ -123,6 +126,16 @@ async function newGameDialog() {
 async function rematch(sameBoard) {
   const record = state.record;
   if (!record || state.busy) return;
+  // in the middle of a game: ask first (the game stays in Games either way)
+  if (record.moves.length && !state.view?.result) {
+    const sure = await confirmDialog({
+      title: t(sameBoard ? "replay.title" : "rematch.title"),
+      text: t("replay.text"),
+      confirmLabel: t(sameBoard ? "action.same-board" : "action.rematch"),
+      action: "replay-confirm",
+    });
+    if (!sure || state.record !== record) return;
+  }
   const options = { ...(record.options || {}) };
   if (!sameBoard) delete options.seed;
   const seats = sameBoard ? [...state.seats] : [...state.seats.slice(1), state.seats[0]];

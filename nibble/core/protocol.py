@@ -17,6 +17,9 @@ from .text import quote
 M = TypeVar("M")
 
 MAX_SEED = 2**53 - 1  # the largest integer JavaScript holds exactly
+#: seeds picked for a new game stay below this: a board number a person can say and type
+#: ("board no. 48213"); any seed up to MAX_SEED is still read
+NEW_SEEDS = 1_000_000
 
 
 @dataclass(frozen=True)

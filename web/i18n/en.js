@@ -136,6 +136,9 @@ export default {
 
   "action.resign": "Resign",
   "resign.title": "Resign this game?",
+  "replay.title": "Play this board again?",
+  "rematch.title": "Start a rematch?",
+  "replay.text": "This game is not over. It stays in Games, where you can go back to it.",
   "resign.text": "{player} gives the game up, and {winner} wins it. This cannot be taken back.",
   "resign.text.you": "You give the game up, and {winner} wins it. This cannot be taken back.",
   "result.resigned": "{player} resigned.",
@@ -430,6 +433,9 @@ export default {
   "settings.coords.help": "The letters and numbers around the board.",
   "settings.turn": "Turn the board to the player to move",
   "settings.turn.help": "When players share this device, the board turns after each move so that the player to move has their side at the bottom.",
+  "settings.help": "Engine help in games between people",
+  "settings.help.help": "The hint, the advantage chart and the marks of mistakes during a game between people, for teaching. Off, they wait for the end of the game, so that nobody is coached against the other; against the computer they are always there.",
+  "review.after-game": "The analysis waits for the end of this game between people (Settings: engine help).",
   "settings.sound": "A sound for the opponent's move",
   "settings.sound.help": "A short tick when the computer moves, or when a friend's move arrives by link. Off unless you switch it on.",
 

@@ -131,6 +131,9 @@ export default {
 
   "action.resign": "기권",
   "resign.title": "이 게임을 기권할까요?",
+  "replay.title": "이 판을 다시 둘까요?",
+  "rematch.title": "다시 대결할까요?",
+  "replay.text": "이 게임은 아직 끝나지 않았습니다. 게임 목록에 남아 있어 언제든 돌아갈 수 있습니다.",
   "resign.text": "{player} 기권, {winner} 승리. 되돌릴 수 없습니다.",
   "resign.text.you": "기권하면 {winner} 승리입니다. 되돌릴 수 없습니다.",
   "result.resigned": "{player} 기권.",
@@ -431,6 +434,9 @@ export default {
   "settings.coords.help": "판 둘레의 글자와 숫자.",
   "settings.turn": "둘 차례인 사람 쪽으로 판 돌리기",
   "settings.turn.help": "한 기기로 함께 둘 때, 수마다 판을 돌려 둘 차례인 사람의 쪽이 아래로 오게 합니다.",
+  "settings.help": "사람끼리 둘 때 엔진 도움",
+  "settings.help.help": "사람끼리 두는 게임 중에도 힌트, 형세 그래프, 실수 표시를 보여 줍니다(가르칠 때). 끄면 게임이 끝난 뒤에 보여 주어 누구도 상대에 맞서 코치를 받지 않습니다. 컴퓨터와 둘 때는 항상 보입니다.",
+  "review.after-game": "분석은 사람끼리 두는 이 게임이 끝난 뒤에 합니다(설정: 엔진 도움).",
   "settings.sound": "상대 수 소리",
   "settings.sound.help": "컴퓨터가 두거나 친구의 수가 링크로 올 때 짧은 소리를 냅니다. 켜기 전에는 꺼져 있습니다.",
 

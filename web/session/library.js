@@ -319,6 +319,15 @@ export function importAll(data) {
   return counts;
 }
 
+// A game of the library on this board that nobody has moved in yet, with these seats and
+// level (a "Play this board again" or a new game of the same seed): opened again instead
+// of kept twice. null when none.
+export function unstarted(record, seats, level) {
+  const board = contentOf(record);
+  return list().find((e) => !e.damaged && !e.broken && !e.record.moves.length && !e.link && e.level === level
+    && JSON.stringify(e.seats) === JSON.stringify(seats) && contentOf(e.record) === board) ?? null;
+}
+
 export function keyOf(id) {
   return GAME + id;
 }

@@ -242,7 +242,9 @@ export function openNewGameDialog({ games, levels, current }) {
       finish({ game: gameId, options, seats, level: levelSelect.value || null });
     });
     showModal(dialog);
-    start.focus();
+    // at its top, the game choice first (not scrolled down to Start on a phone)
+    form.querySelector("#ng-game")?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   });
 }
 

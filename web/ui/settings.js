@@ -5,14 +5,15 @@
 // Each setting is an attribute on <html> (set before the first paint by
 // settings-early.js, from the same stored choice): data-theme="system"|"light"|"dark"
 // (with <meta name="color-scheme"> and the theme-color metas), data-palette="normal"|"cvd",
-// data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on", data-turn="off"|"on". styles.css and the game
+// data-contrast="normal"|"high", data-coords="on"|"off", data-sound="off"|"on", data-turn="off"|"on",
+// data-help="off"|"on" (the engine's hint, chart and marks in a game of people). styles.css and the game
 // modules read the attributes; nothing else needs telling but the board, which is
 // redrawn (onChange). Stored in localStorage under nibble:<site path>:settings (scoped
 // like library.js's keys), followed when another tab changes it.
 //
 // Hooks: [data-action="settings"] opens the dialog; its theme is a radio group of
 // [data-setting="theme"] inputs (value light | dark | system); its switches are
-// [data-setting="palette" | "contrast" | "coords" | "turn" | "sound"] (checkboxes with
+// [data-setting="palette" | "contrast" | "coords" | "turn" | "help" | "sound"] (checkboxes with
 // role="switch").
 
 import { h } from "./dom.js";
@@ -30,6 +31,7 @@ const SWITCHES = {
   coords: { on: "on", off: "off" },
   sound: { on: "on", off: "off" }, // the opponent's move (sound.js)
   turn: { on: "on", off: "off" }, // a board shared by players turns to the one to move
+  help: { on: "on", off: "off" }, // the engine's help during a game of people (teaching)
 };
 
 // the theme's choices, in the dialog's order ("system", the default, last)
@@ -91,6 +93,7 @@ function apply(values) {
   html.dataset.coords = values.coords === false ? "off" : "on";
   html.dataset.sound = values.sound === "on" ? "on" : "off";
   html.dataset.turn = values.turn === "on" ? "on" : "off";
+  html.dataset.help = values.help === "on" ? "on" : "off";
 }
 
 export function isOn(name) {
@@ -162,6 +165,7 @@ export function openSettingsDialog() {
       switchField("contrast"),
       switchField("coords"),
       switchField("turn"),
+      switchField("help"),
       switchField("sound"),
       h("div", { class: "dialog-buttons" }, close)),
   );
