@@ -263,3 +263,34 @@ def test_the_tours_speak_the_page_s_language(make_page, lang):
         # no English: only cell names (b2, c10) are Latin
         assert not [w for w in re.findall(r"[A-Za-z]{2,}", shown)], shown
     assert recorder.errors == []
+
+
+def test_axe_finds_nothing_on_the_tours_steps_and_the_pie_rule_s_line(browser, site):
+    """The project's axe-core audit (test_page.py) with a step's rings on a board of points
+    and one of holes, the pie rule's line under the board, and a panel part outlined."""
+    from conftest import AXE, axe_violations
+
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site.url + record_link(neb(["c3"]), ["ai", "human"]))
+        wait_engine(page)
+        shown(page, "nebuchadnezzar")
+        page.click("[data-action='walkthrough-start']")
+        next_step(page)
+        assert step(page) == "place" and message(page, "pie.offer")
+        assert axe_violations(page) == []
+        page.goto(site.url + "?game=number-one&players=2&p1=human&p2=human")
+        wait_engine(page)
+        page.click("[data-action='walkthrough-start']")
+        next_step(page)
+        next_step(page)
+        assert step(page) == "reach" and spots(page)
+        assert axe_violations(page) == []
+        next_step(page)
+        assert step(page) == "out"
+        assert axe_violations(page) == []
+    finally:
+        context.close()

@@ -87,7 +87,7 @@ export function createWalkthrough(app) {
   let stepPly = 0; // the ply when the step began
   let card = null;
   let focusNext = false;
-  const noted = new Map(); // note key -> the `until` it was said for
+  const noted = new Map(); // note key -> the `until` and the words it was said with
 
   function view() {
     return state.review ? null : state.view;
@@ -160,8 +160,9 @@ export function createWalkthrough(app) {
       }
     }
     for (const [key, note] of wanted) {
-      if (noted.has(key) && noted.get(key) === note.until) continue;
-      noted.set(key, note.until);
+      const said = `${note.until}|${note.text}`; // said again in another language
+      if (noted.get(key) === said) continue;
+      noted.set(key, said);
       showMessage(note.text, note.kind || "info", null, { key: `walkthrough.${key}`, sticky: true });
     }
   }

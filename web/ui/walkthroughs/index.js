@@ -6,9 +6,9 @@
 // panel?(ctx) -> an element of the side panel to highlight (the card goes right after
 // it, or with card: "before" right before its section), after?: the step a move made
 // during this one leads to}. A note is {key, text, kind?, until}: a line said under the
-// board at the moment it explains (the pie rule), whether or not the tour was taken; it
-// stays while `until` (any value: the position it belongs to) is the same, and goes when
-// the note is no longer given.
+// board at the moment it explains (the pie rule), whether or not the tour was taken; it is
+// said once for its `until` (any value: the position it belongs to) and words (again in
+// another language), and goes when the note is no longer given.
 //
 // ctx: {view, state, t, list, seatName, live (a human seat can play now), seat (to move)}.
 // Every text is read from the view: the page knows no rules.
