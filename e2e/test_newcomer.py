@@ -76,3 +76,60 @@ def test_a_new_board_number_is_one_a_person_can_say(make_page):
     assert 0 <= seed < 1_000_000
     assert str(seed) in (page.text_content("#game-seed") or "")
     assert recorder.errors == []
+
+
+def test_sending_a_move_keeps_the_board_and_says_it_was_sent(browser, site):
+    from test_link_play import open_link
+
+    def phone():
+        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+        page = context.new_page()
+        return context, page
+
+    ana_context, ana = phone()
+    ana.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+    wait_engine(ana)
+    take_first(ana)
+    ana.click("[data-action='share']")
+    ana.click("[data-action='share-send']")
+    ana.wait_for_selector("[data-share-link]")
+    # sent again from under the board: said there, and the board stays on screen
+    ana.evaluate("() => { document.querySelectorAll('[data-message]').forEach(m => m.remove());"
+                 " scrollTo(0, 0);"  # and a clipboard that refuses, as many browsers do
+                 " navigator.clipboard.writeText = () => Promise.reject(new Error('no')); }")
+    ana.click("[data-action='send-move']")
+    ana.wait_for_selector("[data-share-link]")
+    board = ana.eval_on_selector("#board", "e => e.getBoundingClientRect()"
+                                 ".toJSON()")
+    assert board["bottom"] > 0.75 * board["height"], board
+    # the link to copy by hand: the message's whole width, all of it selected
+    field = ana.evaluate("""() => { const f = document.querySelector('[data-share-link]');
+        const m = f.closest('.message');
+        return {focused: document.activeElement === f, start: f.selectionStart,
+                end: f.selectionEnd, length: f.value.length,
+                width: f.getBoundingClientRect().width,
+                room: m.getBoundingClientRect().width}; }""")
+    assert field["focused"] and field["start"] == 0 and field["end"] == field["length"], field
+    assert field["width"] >= field["room"] - 40, field
+    link = ana.input_value("[data-share-link]")
+    # Ben answers; when his link comes back, the notice of Ana's last step is gone
+    ben_context, ben = phone()
+    open_link(ben, link)
+    take_first(ben)
+    ben.click("[data-action='send-move']")
+    ben.wait_for_selector("[data-share-link]")
+    back = ben.input_value("[data-share-link]")
+    # (opened in the same page: pasted into the address bar, or the app in its own window)
+    assert ana.locator("[data-message][data-key='share']").count() == 1
+    ana.evaluate("(h) => { location.hash = h; }", back.split("#", 1)[1])
+    ana.wait_for_function("() => !location.hash && nibbleApp.state.record.moves.length === 2")
+    wait_idle(ana)
+    assert ana.locator("[data-message][data-key='share']").count() == 0
+    # Ana's move copied by the clipboard this time: the button says it was sent
+    ana.evaluate("() => { navigator.clipboard.writeText = () => Promise.resolve(); }")
+    take_first(ana)
+    ana.click("[data-action='send-move']")
+    ana.wait_for_selector("#link-turn[data-sent='true']")
+    assert (ana.text_content("#link-turn") or "").startswith("Sent ✓")
+    ana_context.close()
+    ben_context.close()

@@ -243,6 +243,12 @@ function renderLinkTurn(state, view) {
   const ended = !!view.result && (view.result.reason === "resigned" ? view.result.seat === me : view.last_move?.seat === me);
   send.hidden = !(me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended));
   send.disabled = state.busy;
+  // once sent (the share sheet or the clipboard took it), it says so; a press sends again
+  const sent = state.sent?.id === state.id && state.sent.ply === (state.record?.moves.length ?? -1);
+  const label = sent ? t("share.sent", { player: seatNamer(state)(state.sent.to) }) : t("action.send-move");
+  if (send.textContent !== label) send.textContent = label;
+  send.classList.toggle("primary", !sent);
+  send.dataset.sent = String(sent);
 }
 
 // The toolbar's enabled states alone (cheap: while a request is under way).

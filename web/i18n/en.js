@@ -31,6 +31,7 @@ export default {
   "share.copied": "Link copied. Whoever opens it continues this game from here.",
   "share.copy-this": "Copy this link to share the game:",
   "action.send-move": "Send your move",
+  "share.sent": "Sent ✓ — waiting for {player}",
   "action.send-link": "Send the link",
   "share.title": "Play by link",
   "share.help": "Each move travels as a link: send it, and your friend's reply comes back as one. Each of you keeps one game, on your own device.",

@@ -30,6 +30,7 @@ export default {
   "share.copied": "링크를 복사했습니다. 링크를 연 사람이 이 게임을 여기서부터 이어 둡니다.",
   "share.copy-this": "게임을 공유하려면 이 링크를 복사하세요:",
   "action.send-move": "내 수 보내기",
+  "share.sent": "보냄 ✓ — {player}의 수를 기다리는 중",
   "action.send-link": "링크 보내기",
   "share.title": "링크로 두기",
   "share.help": "수마다 링크로 오갑니다. 링크를 보내면 친구의 답도 링크로 돌아옵니다. 두 사람 모두 각자의 기기에 게임 하나만 남습니다.",

@@ -18,7 +18,7 @@ import { t } from "../i18n/i18n.js";
 import * as library from "./library.js";
 import { linkFor } from "./share.js";
 import { call } from "./turns.js";
-import { showMessage } from "../ui/messages.js";
+import { dismissMessage, showMessage } from "../ui/messages.js";
 import { openShareDialog } from "../ui/share-dialog.js";
 import { seatNamer } from "../board/render.js";
 import { recipientOf } from "./state.js";
@@ -55,6 +55,8 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
 
   // Open a link that carries a game id (see the top of this file): "opened" or "refused".
   async function open(shared, origin) {
+    // what was said of the last step (the link sent, a seat kept) is over now
+    for (const key of ["share", "share.opened", "share.seat"]) dismissMessage(key);
     const moves = shared.record.moves;
     if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return opened(openRecord(shared, origin)); // the engine says what is wrong
     const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
@@ -145,7 +147,11 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
       app.render();
     }
     const url = await linkFor({ record: state.record, seats: state.seats, id: link.id, to, names: link.names, view: shownView() });
-    await offer(url, t("share.copied.to", { player: seatNamer(state)(to) }));
+    const record = state.record;
+    if (await offer(url, t("share.copied.to", { player: seatNamer(state)(to) }))) {
+      if (state.record === record) state.sent = { id: state.id, ply: record.moves.length, to };
+      app.render();
+    }
   }
 
   // The toolbar's Share.
@@ -168,19 +174,25 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
   }
 
   // The share sheet where there is one (a phone), else the clipboard; the link stays on
-  // screen when neither works, to be copied by hand.
+  // screen when neither works, to be copied by hand: the whole width, selected. Said beside
+  // the control that sent it, and nothing scrolls (the board stays where it is on a phone).
+  // True once the link went somewhere (shared or copied).
   async function offer(url, copiedText) {
-    const near = document.querySelector('[data-action="share"]');
+    // beside "Send your move" under the board when it is there (a phone keeps the board in
+    // view), else beside Share
+    const turn = document.getElementById("link-turn");
+    const near = turn && !turn.hidden ? turn : document.querySelector('[data-action="share"]');
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: document.title, text: t("share.text"), url });
-        return;
+        return true;
       } catch (error) {
-        if (error?.name === "AbortError") return; // the player closed the sheet
+        if (error?.name === "AbortError") return false; // the player closed the sheet
       }
     }
-    const field = document.createElement("input");
+    const field = document.createElement("textarea");
     field.readOnly = true;
+    field.rows = 3;
     field.value = url;
     field.className = "share-link";
     field.dataset.shareLink = "";
@@ -193,8 +205,13 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
       /* no clipboard here (permissions, insecure context): the field lets the player copy */
     }
     // copied: a notice that goes away by itself; else the link stays, selected, to be copied
-    showMessage(copied ? copiedText : t("share.copy-this"), "info", field, { key: "share", sticky: !copied, near });
-    if (!copied) field.select();
+    const message = showMessage(copied ? copiedText : t("share.copy-this"), "info", field, { key: "share", sticky: !copied, near });
+    message?.classList.add("message-link");
+    if (!copied) {
+      field.focus({ preventScroll: true });
+      field.select();
+    }
+    return copied;
   }
 
   return { open, share, sendMove };

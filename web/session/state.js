@@ -19,6 +19,7 @@ export function createState() {
     level: null,
     origin: "", // the URL query or link that created this game, so a reload resumes it
   unsaved: false, // the last save of the game shown failed (storage full or disabled)
+  sent: null, // the last move link sent: {id, ply, to} (render.js says "Sent ✓")
   linkUnsaved: null, // the fragment of a link whose game is not saved yet (kept in the address bar)
   link: null, // a game played by links: {id, me, names} (library.js, share.js)
     review: null, // {ply, view} while looking at an earlier position
