@@ -133,3 +133,17 @@ def test_sending_a_move_keeps_the_board_and_says_it_was_sent(browser, site):
     assert (ana.text_content("#link-turn") or "").startswith("Sent ✓")
     ana_context.close()
     ben_context.close()
+
+
+def test_the_tours_second_step_points_at_the_board_without_a_take_of_several(make_page):
+    # seed 2's opening board has four single takes and no take of several discs
+    page, recorder = make_page("?game=nibble&variant=square9&seed=2&p1=human&p2=ai&level=random")
+    page.click("[data-walkthrough][data-step='offer'] [data-action='walkthrough-start']")
+    page.click("[data-walkthrough][data-step='takeable'] [data-action='walkthrough-next']")
+    page.wait_for_selector("[data-walkthrough][data-step='several']")
+    card = page.locator("[data-walkthrough]")
+    spotted = sorted(page.eval_on_selector_all("[data-cell].tour-spot",
+                                               "els => els.map(e => e.dataset.cell)"))
+    assert spotted == ["a1", "a9", "i1", "i9"]
+    assert "still a single disc" in card.inner_text()
+    assert recorder.errors == []

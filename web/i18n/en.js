@@ -484,6 +484,7 @@ export default {
   "walkthrough.several.title": "Several discs of one colour",
   "walkthrough.several.text": "One take may hold several discs, all of one colour. Here you could pick {cells} one after the other, then press Take. After your first pick, only the discs that can join it keep their ring.",
   "walkthrough.several.none": "One take may hold several discs, all of one colour. After your first pick, only the discs that can join it keep their ring. Press Take when you are done, or Clear to start again.",
+  "walkthrough.several.later": "One take may hold several discs, all of one colour. On this board each take is still a single disc (highlighted): once two discs of one colour are open together, pick them one after the other, then press Take.",
   "walkthrough.table.title": "The colour table",
   "walkthrough.table.text": "The discs you take go into your row of this table. Colours that stand next to each other in it are neighbours. You win at once with all {all} discs of one colour, or with {adjacent} discs in each of three neighbouring colours. If neither happens, whoever holds a majority ({majority} discs) in {majorities} colours or more wins when the board is empty.",
   "walkthrough.play.title": "Your move",

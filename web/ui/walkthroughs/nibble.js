@@ -14,12 +14,18 @@ export default {
     {
       id: "several",
       after: "table",
-      spots: ({ view }) => {
+      // the largest take of several discs; on an opening board without one (about half of
+      // them), the single takes, so that the step still points at the board
+      spots: ({ view, state }) => {
         const moves = (view.legal_moves || []).filter((m) => m.includes("+"));
         const best = moves.reduce((a, m) => (!a || m.split("+").length > a.split("+").length ? m : a), null);
-        return best ? best.split("+") : [];
+        return best ? best.split("+") : [...(state.picker?.start || [])];
       },
-      text: ({ t }, spotted) => [t("walkthrough.several.title"), spotted.length ? t("walkthrough.several.text", { cells: spotted.join(", ") }) : t("walkthrough.several.none")],
+      text: ({ t, view }, spotted) => {
+        const several = (view.legal_moves || []).some((m) => m.includes("+"));
+        if (several) return [t("walkthrough.several.title"), t("walkthrough.several.text", { cells: spotted.join(", ") })];
+        return [t("walkthrough.several.title"), spotted.length ? t("walkthrough.several.later") : t("walkthrough.several.none")];
+      },
     },
     {
       id: "table",
