@@ -32,7 +32,10 @@ def quote(value: object, limit: int = 40) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float):
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        # repr() refuses an int of more than 4,300 digits (ValueError): say its size instead
+        text = f"a {value.bit_length() * 0.30103:,.0f}-digit number"
+    elif isinstance(value, int | float):
         text = repr(value)
     elif isinstance(value, list):
         text = "a list"
