@@ -19,6 +19,13 @@ def finished_link(seats: str) -> str:
                                                    if k != "format"}})
 
 
+def wait_analysed_some(page, count: int) -> None:
+    """The chart shown and at least `count` positions analysed."""
+    page.wait_for_selector("#eval-graph:not([hidden])")
+    page.wait_for_function("(n) => nibbleApp.analysis.answers().filter(Boolean).length >= n",
+                           arg=count, timeout=60_000)
+
+
 def test_a_game_of_people_is_not_coached_until_it_ends(make_page):
     page, recorder = make_page(PEOPLE)
     take_first(page)
@@ -32,9 +39,7 @@ def test_a_game_of_people_is_not_coached_until_it_ends(make_page):
     # the teaching setting brings it all now
     allow_engine_help(page)
     page.wait_for_selector("[data-action='hint']:not([hidden])")
-    page.wait_for_selector("#eval-graph:not([hidden])")
-    page.wait_for_function("() => nibbleApp.analysis.answers().filter(Boolean).length > 0",
-                           timeout=60_000)
+    wait_analysed_some(page, 1)
     assert recorder.errors == []
 
 
@@ -51,9 +56,7 @@ def test_a_finished_game_of_people_is_analysed(make_page, site):
     page.goto(site.url + finished_link("hh"))
     wait_engine(page)
     page.wait_for_function("() => nibbleApp.state.view?.result")
-    page.wait_for_selector("#eval-graph:not([hidden])")
-    page.wait_for_function("() => nibbleApp.analysis.answers().filter(Boolean).length > 2",
-                           timeout=60_000)
+    wait_analysed_some(page, 3)
     assert recorder.errors == []
 
 
