@@ -190,13 +190,6 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
         if (error?.name === "AbortError") return false; // the player closed the sheet
       }
     }
-    const field = document.createElement("textarea");
-    field.readOnly = true;
-    field.rows = 3;
-    field.value = url;
-    field.className = "share-link";
-    field.dataset.shareLink = "";
-    field.setAttribute("aria-label", t("share.link"));
     let copied = false;
     try {
       await navigator.clipboard.writeText(url);
@@ -204,9 +197,16 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     } catch {
       /* no clipboard here (permissions, insecure context): the field lets the player copy */
     }
-    // copied: a notice that goes away by itself; else the link stays, selected, to be copied
-    const message = showMessage(copied ? copiedText : t("share.copy-this"), "info", field, { key: "share", sticky: !copied, near });
-    message?.classList.add("message-link");
+    // copied: a notice that goes away by itself, the link on one line; else the link stays,
+    // whole and selected, to be copied by hand
+    const field = document.createElement(copied ? "input" : "textarea");
+    field.readOnly = true;
+    if (!copied) field.rows = 3;
+    field.value = url;
+    field.className = copied ? "share-link" : "share-link share-link-whole";
+    field.dataset.shareLink = "";
+    field.setAttribute("aria-label", t("share.link"));
+    showMessage(copied ? copiedText : t("share.copy-this"), "info", field, { key: "share", sticky: !copied, near });
     if (!copied) {
       field.focus({ preventScroll: true });
       field.select();
