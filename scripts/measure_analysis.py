@@ -12,7 +12,7 @@ chances"). Prints one JSON object:
   ``--cal-pairs``, each at ``--cal-mover-ms``), every ``--cal-every``-th position analysed:
   the mover's chances by decile against how often the mover went on to win, and the Brier
   score (with the coin's 0.25 beside it).
-* ``--fit``: also the scale ``a`` per game for ``p = σ(a · logit(p_raw))`` that fits the
+* ``--fit``: also the scale ``a`` per board for ``p = σ(a · logit(p_raw))`` that fits the
   raw (uncalibrated) search values to the outcomes best (maximum likelihood), for
   ``nibble/ai/analysis.py``'s ``CALIBRATION`` (the run then analyses uncalibrated).
 
@@ -64,14 +64,29 @@ def new_state(board: str, seed: int) -> State[Any]:
     return game.new_state(game.normalize_options({**options, "seed": seed}))
 
 
+#: board name -> its key in ``analysis.CALIBRATION``
+CAL_KEYS = {"square9": "nibble/square9", "square13": "nibble/square13", "hex13": "nibble/hex13",
+            "neb8": "nebuchadnezzar", "one2": "number-one"}
+
+#: ``--iterations page``: about what the page's 300 ms search makes of a position in
+#: Chromium's worker (alpha-beta nodes on Nibble; MCTS iterations on the others)
+PAGE_ITERATIONS = {"nibble": 6000, "nebuchadnezzar": 1500, "number-one": 2000}
+
+
+def iterations_for(game_id: str, iterations: int | str | None) -> int | None:
+    if iterations == "page":
+        return PAGE_ITERATIONS[game_id]
+    return None if iterations is None else int(iterations)
+
+
 def analyse(record: dict[str, Any], ply: int, budget_ms: int | None,
-            iterations: int | None) -> dict[str, Any]:
+            iterations: int | str | None) -> dict[str, Any]:
     req: dict[str, Any] = {"op": "analyse", "record": record, "ply": ply,
                            "seed": 1 + ply % 1000}  # as the page asks (web/review/analysis.js)
     if budget_ms is not None:
         req["budget_ms"] = budget_ms
     if iterations is not None:
-        req["iterations"] = iterations
+        req["iterations"] = iterations_for(record["game"], iterations)
     cpu = time.process_time()
     out = handle(req)
     if "error" in out:
@@ -94,7 +109,8 @@ def play_game(board: str, seed: int, kinds: list[str], mover_ms: int, plies: int
     return state
 
 
-def _drops_task(args: tuple[str, str, int, int, int | None, int, int]) -> dict[str, Any]:
+def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, int]
+                ) -> dict[str, Any]:
     board, kind, seed, mover_ms, iterations, budget_ms, plies = args
     t0 = time.perf_counter()
     state = play_game(board, seed, [kind, kind], mover_ms, plies, 1000 * seed + 7)
@@ -117,12 +133,14 @@ def _drops_task(args: tuple[str, str, int, int, int | None, int, int]) -> dict[s
             "s": time.perf_counter() - t0}
 
 
-def _cal_task(args: tuple[str, str, str, int, int, int, int | None, int, bool]
-              ) -> dict[str, Any]:
-    board, a, b, seed, mover_ms, budget_ms, iterations, every, raw = args
+def _cal_task(args: tuple[str, str, str, int, int, int | None, int | str | None, int, bool,
+                          int | None]) -> dict[str, Any]:
+    board, a, b, seed, mover_ms, budget_ms, iterations, every, raw, mover_it = args
     if raw:
         getattr(analysis, "CALIBRATION", {}).clear()
-    state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11)
+    if mover_it is not None and BOARDS[board][0] != "nibble":
+        mover_it = max(1, mover_it // 4)
+    state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11, mover_it)
     record = to_record(state)
     winner = state.result.winner if state.result is not None else None
     points = []
@@ -133,7 +151,8 @@ def _cal_task(args: tuple[str, str, str, int, int, int, int | None, int, bool]
             continue
         outcome = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
         points.append((ans["chances"][mover], outcome))
-    return {"game": BOARDS[board][0], "board": board, "points": points}
+    return {"game": BOARDS[board][0], "board": board, "key": CAL_KEYS[board], "seed": seed,
+            "points": points}
 
 
 def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
@@ -154,29 +173,42 @@ def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
             "deciles": table}
 
 
-def fit_scale(points: list[tuple[float, float]]) -> float:
-    """The ``a`` of ``σ(a · logit(p))`` that maximises the likelihood of the outcomes
-    (golden-section search on the log loss, which is convex in ``a``)."""
-    xs = [(math.log(min(0.999, max(0.001, p)) / (1 - min(0.999, max(0.001, p)))), o)
-          for p, o in points]
+def calibrate(p: float, a: float, eps: float) -> float:
+    """``analysis._calibrated``'s map: ``eps + (1 - 2 eps) σ(a · logit(p))``."""
+    if p <= 0.0 or p >= 1.0:
+        return p
+    return eps + (1 - 2 * eps) / (1 + math.exp(-a * math.log(p / (1 - p))))
 
-    def loss(a: float) -> float:
+
+def fit_scale(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """The ``(a, eps)`` of :func:`calibrate` that maximise the likelihood of the outcomes
+    (``eps`` on a grid of 0.005, ``a`` by golden-section search: the log loss is convex in
+    it); a raw 0 or 1 (a search's forced result) is left alone, and left out."""
+    pts = [(p, o) for p, o in points if 0.0 < p < 1.0]
+
+    def loss(a: float, eps: float) -> float:
         s = 0.0
-        for x, o in xs:
-            q = 1 / (1 + math.exp(-a * x))
-            q = min(1 - 1e-9, max(1e-9, q))
+        for p, o in pts:
+            q = min(1 - 1e-9, max(1e-9, calibrate(p, a, eps)))
             s -= o * math.log(q) + (1 - o) * math.log(1 - q)
-        return s / len(xs)
+        return s / len(pts)
 
-    lo, hi = 0.05, 3.0
-    g = (math.sqrt(5) - 1) / 2
-    for _ in range(60):
-        c, d = hi - g * (hi - lo), lo + g * (hi - lo)
-        if loss(c) < loss(d):
-            hi = d
-        else:
-            lo = c
-    return round((lo + hi) / 2, 3)
+    best = (math.inf, 1.0, 0.0)
+    for i in range(0, 31):
+        eps = i * 0.005
+        lo, hi = 0.05, 6.0
+        g = (math.sqrt(5) - 1) / 2
+        for _ in range(40):
+            c, d = hi - g * (hi - lo), lo + g * (hi - lo)
+            if loss(c, eps) < loss(d, eps):
+                hi = d
+            else:
+                lo = c
+        a = (lo + hi) / 2
+        v = loss(a, eps)
+        if v < best[0]:
+            best = (v, a, eps)
+    return round(best[1], 3), round(best[2], 3)
 
 
 def _drop_of(record: dict[str, Any], ply: int, iterations: int) -> tuple[float, dict[str, Any]]:
@@ -189,7 +221,7 @@ def _drop_of(record: dict[str, Any], ply: int, iterations: int) -> tuple[float, 
 
 
 def planted_game(board: str, seed: int, plies: int, plant: list[int], move_iterations: int,
-                 long_iterations: int, tries: int = 10) -> dict[str, Any]:
+                  long_iterations: int, tries: int = 8) -> dict[str, Any]:
     """A game of ``hard`` (``move_iterations`` a move) with a planted mistake at (or soon
     after) each ply of ``plant``: a move that a long search (``long_iterations``) finds
     10-30 points below the best one, and that does not hand over an instant win nor leave
@@ -237,20 +269,25 @@ def planted_game(board: str, seed: int, plies: int, plant: list[int], move_itera
             "move_iterations": move_iterations, "long_iterations": long_iterations}
 
 
-def make_fixture(path: str, move_iterations: int, long_iterations: int) -> None:
+def _selfplay(board: str, seed: int, iterations: int) -> dict[str, Any]:
+    state = play_game(board, seed, ["hard", "hard"], 0, None, seed, iterations)
+    return {"board": board, "record": to_record(state), "move_iterations": iterations}
+
+
+def make_fixture(path: str, move_iterations: int, long_iterations: int, jobs: int) -> None:
     """tests/data/analysis_truth.json: games with planted mistakes, and a game of ``hard``
-    against itself (tests/test_analysis_truth.py)."""
-    games = [planted_game("square9", 5, 30, [5, 10, 16, 21], move_iterations, long_iterations),
-             planted_game("square9", 6, 30, [6, 11, 17, 22], move_iterations, long_iterations),
-             planted_game("neb8", 5, 24, [6, 11, 16], move_iterations // 4,
-                          long_iterations // 4),
-             planted_game("one2", 5, 24, [6, 11, 16], move_iterations // 4,
-                          long_iterations // 4)]
-    selfplay = play_game("square9", 7, ["hard", "hard"], 0, None, 7, move_iterations)
-    data = {"made_by": "python scripts/measure_analysis.py --make-fixture " + path,
-            "planted": games,
-            "selfplay": {"board": "square9", "record": to_record(selfplay),
-                         "move_iterations": move_iterations}}
+    against itself (tests/test_analysis_truth.py); the games in parallel."""
+    mcts = (move_iterations // 4, long_iterations // 6)  # MCTS iterations cost more
+    specs: list[tuple[Any, ...]] = [
+        ("square9", 5, 30, [5, 10, 16, 21], move_iterations, long_iterations),
+        ("square9", 6, 30, [6, 11, 17, 22], move_iterations, long_iterations),
+        ("neb8", 5, 24, [6, 11, 16], *mcts),
+        ("one2", 5, 24, [6, 11, 16], *mcts)]
+    with Pool(jobs) as pool:
+        selfplay = pool.apply_async(_selfplay, ("square9", 7, move_iterations))
+        games = pool.starmap(planted_game, specs, chunksize=1)
+        data = {"made_by": "python scripts/measure_analysis.py --make-fixture " + path,
+                "planted": games, "selfplay": selfplay.get()}
     Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -262,15 +299,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plies", type=int, default=16)
     ap.add_argument("--mover-ms", type=int, default=300)
     ap.add_argument("--budget-ms", type=int, default=300, help="the analysis's (the page's)")
-    ap.add_argument("--iterations", type=int, default=None,
-                    help="a fixed analysis budget instead (reproducible)")
+    ap.add_argument("--iterations", default=None,
+                    help="a fixed analysis budget instead (reproducible): a number, or 'page'"
+                         " (PAGE_ITERATIONS: about the page's 300 ms in the browser)")
     ap.add_argument("--cal-games", type=int, default=0, help="whole games per board")
     ap.add_argument("--cal-boards", default="square9,square13,hex13,neb8,one2")
     ap.add_argument("--cal-pairs", default="hard:hard,medium:hard,medium:medium,easy:medium")
     ap.add_argument("--cal-mover-ms", type=int, default=200)
+    ap.add_argument("--cal-mover-iterations", type=int, default=None,
+                    help="the calibration games' players: a fixed budget a move (Nibble's"
+                         " alpha-beta nodes; a quarter of it for MCTS iterations)")
     ap.add_argument("--cal-every", type=int, default=3)
     ap.add_argument("--fit", action="store_true",
                     help="analyse uncalibrated and fit CALIBRATION's scale per game")
+    ap.add_argument("--fit-from", metavar="PATH", nargs="*",
+                    help="add the calibration points of earlier runs (--points-out)")
+    ap.add_argument("--points-out", metavar="PATH",
+                    help="write every calibration game's (chances, outcome) points as JSON")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--make-fixture", metavar="PATH",
@@ -281,7 +326,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="the long search that finds the planted mistakes' drops")
     args = ap.parse_args(argv)
     if args.make_fixture:
-        make_fixture(args.make_fixture, args.fixture_iterations, args.long_iterations)
+        make_fixture(args.make_fixture, args.fixture_iterations, args.long_iterations,
+                     args.jobs)
         return 0
     budget = None if args.iterations is not None else args.budget_ms
     boards = [b for b in args.boards.split(",") if b]
@@ -290,13 +336,14 @@ def main(argv: list[str] | None = None) -> int:
              for g in range(args.games) for b in boards for k in kinds]
     pairs = [p.split(":") for p in args.cal_pairs.split(",") if p]
     cal = [(b, *pairs[g % len(pairs)][::1 if g % 2 == 0 else -1], 500 + args.seed + g,
-            args.cal_mover_ms, budget, args.iterations, args.cal_every, args.fit)
+            args.cal_mover_ms, budget, args.iterations, args.cal_every, args.fit,
+            args.cal_mover_iterations)
            for g in range(args.cal_games) for b in args.cal_boards.split(",") if b]
     random.Random(0).shuffle(tasks)  # mix the long tasks with the short ones
     t0 = time.perf_counter()
     with Pool(args.jobs) as pool:
         done = pool.map(_drops_task, tasks, chunksize=1) if tasks else []
-        cal_done = pool.map(_cal_task, cal, chunksize=1) if cal else []
+        cal_done: list[dict[str, Any]] = pool.map(_cal_task, cal, chunksize=1) if cal else []
     out: dict[str, Any] = {"budget_ms": budget, "iterations": args.iterations,
                            "mover_ms": args.mover_ms, "games": args.games,
                            "plies": args.plies, "seed": args.seed,
@@ -323,15 +370,34 @@ def main(argv: list[str] | None = None) -> int:
             cell["max_cpu_ms"] = max(cpu)
             drops[b][k] = cell
     out["drops"] = drops
+    for name in args.fit_from or []:  # calibration games measured earlier (--points-out)
+        cal_done.extend(json.loads(Path(name).read_text()))
     if cal_done:
         by_game: dict[str, list[tuple[float, float]]] = {}
         for c in cal_done:
-            by_game.setdefault(c["game"], []).extend(c["points"])
+            by_game.setdefault(c["key"], []).extend(c["points"])
         allp = [p for c in cal_done for p in c["points"]]
         out["reliability"] = {"all": reliability(allp),
                               **{g: reliability(p) for g, p in by_game.items()}}
         if args.fit:
+            # shipped: the fit on every game; checked: fitted on the even seeds' games,
+            # the reliability of the odd seeds' games
             out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}
+            pooled: dict[str, list[tuple[float, float]]] = {}
+            for c in cal_done:
+                pooled.setdefault(c["game"], []).extend(c["points"])
+            out["fit_game"] = {g: fit_scale(p) for g, p in pooled.items()}
+            held: dict[str, list[tuple[float, float]]] = {}
+            for key in by_game:
+                fit = [p for c in cal_done if c["key"] == key and c["seed"] % 2 == 0
+                       for p in c["points"]]
+                a, eps = fit_scale(fit)
+                held[key] = [(round(calibrate(p, a, eps), 3), o) for c in cal_done
+                             if c["key"] == key and c["seed"] % 2 == 1 for p, o in c["points"]]
+            out["held_out"] = {"all": reliability([p for v in held.values() for p in v]),
+                               **{g: reliability(p) for g, p in held.items()}}
+        if args.points_out and cal:
+            Path(args.points_out).write_text(json.dumps(cal_done) + "\n")
     out["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(out))
     return 0

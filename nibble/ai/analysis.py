@@ -78,11 +78,12 @@ SOLVER_NODES = 400_000
 #: the share of an MCTS analysis's budget that searches the record's next move on its own
 #: (alpha-beta searches it inside the one search, with no share of its own)
 PLAYED_SHARE = 0.3
-#: per game id, the scale ``a`` of the chances ``p = σ(a · logit((v + 1) / 2))`` from a
-#: search value ``v``: fitted by maximum likelihood to the outcomes of engine games
-#: (``python scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's chances");
-#: a game not listed keeps ``p = (v + 1) / 2``
-CALIBRATION: dict[str, float] = {}
+#: per game id (or "<game>/<variant>" for one variant), the map of a search value
+#: ``v`` to chances: ``p = eps + (1 - 2 eps) σ(a · logit((v + 1) / 2))``, ``(a, eps)``
+#: fitted by maximum likelihood to the outcomes of engine games (``python
+#: scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's chances"); a board not
+#: listed keeps ``p = (v + 1) / 2``, and so does a forced result (v = ±1)
+CALIBRATION: dict[str, tuple[float, float]] = {}
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
             return answer(to_move, _final(state), best, _winner(state), True, iterations,
                           same=True)
     mover = state.to_move
-    game = state.game.id
+    game = _calibration_key(state)
     winner = _proved(state, found, left_ms, req.iterations)
     value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
@@ -468,14 +469,23 @@ def _node_value(node: Node) -> float:
     return node.q() if node.n else 0.0
 
 
-def _calibrated(game: str, value: float) -> float:
+def _calibration_key(state: State[Any]) -> str:
+    """``CALIBRATION``'s key of a board: the game and its variant if the table has a fit
+    for that variant, else the game."""
+    variant = state.options.get("variant")
+    key = f"{state.game.id}/{variant}"
+    return key if variant is not None and key in CALIBRATION else state.game.id
+
+
+def _calibrated(key: str, value: float) -> float:
     """The chances ``p`` of a search value ``v`` (``CALIBRATION``)."""
     p = _clip((value + 1.0) / 2.0)
-    a = CALIBRATION.get(game)
-    if a is None or p <= 0.0 or p >= 1.0:
+    fit = CALIBRATION.get(key)
+    if fit is None or p <= 0.0 or p >= 1.0:
         return p
+    a, eps = fit
     x = a * math.log(p / (1.0 - p))
-    return 1.0 / (1.0 + math.exp(-x))
+    return eps + (1.0 - 2.0 * eps) / (1.0 + math.exp(-x))
 
 
 def _final(state: State[Any]) -> list[float]:
