@@ -25,9 +25,10 @@ How it is found:
   first at every depth with the full window (its exact value at the depth the best move's
   comes from); MCTS gives it ``PLAYED_SHARE`` of the budget on its own node of the tree.
   The page marks a move by the best move's chances less the played move's.
-* The mover's winning chances are ``p = σ(a · logit((v + 1) / 2))`` from the search's
-  value ``v`` for the side to move (returns are +1 for the winner and -1 for the others),
-  ``a`` the game's ``CALIBRATION`` (fitted to the outcomes of engine games). With two
+* The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
+  the side to move (returns are +1 for the winner and -1 for the others), or for a game
+  in ``CALIBRATION`` ``eps + (1 - 2 eps) σ(a · logit p)``, fitted to the outcomes of
+  engine games (the table is empty today: docs/ai.md, "The analysis's chances"). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
   proportion to the game knowledge's estimate of each (``evaluate_all``, read as
   ``(e + 1) / 2``) at the end of the mover's turn as the search would play it. The MCTS
