@@ -117,3 +117,24 @@ def test_a_move_without_a_choice_is_never_marked_nor_counted() -> None:
     assert run(f"judge('b2', {chosen}, {json.dumps(after)}, 0).mark") == "blunder"
     rows = run(f"summarise([judge('pass', {json.dumps(before)}, {json.dumps(after)}, 0)], 2)")
     assert rows[0]["moves"] == 0 and rows[0]["accuracy"] is None
+
+
+def test_the_played_moves_value_from_the_same_search_decides_the_mark() -> None:
+    """Issue 43: the analysis values the record's next move in the search of the position
+    before it (`played`); the mark compares it with the best move of that search, whatever
+    the next position's own search says (whose turn it is cannot hide a mistake)."""
+    before = dict(answer([0.6, 0.4], 0, "a1"), played={"move": "b2", "chances": [0.45, 0.55]})
+    # the next search flatters the mover (a side to move rated low): the mark still holds
+    flattering = answer([0.62, 0.38], 1)
+    got = run(f"judge('b2', {json.dumps(before)}, {json.dumps(flattering)}, 0)")
+    assert got["mark"] == "inaccuracy" and abs(got["drop"] - 0.15) < 1e-9
+    assert got["best"] == "a1"
+    # known before the next position is analysed
+    assert run(f"judge('b2', {json.dumps(before)}, null, 0).mark") == "inaccuracy"
+    # another move than the one valued (an undo and a new move): the next search decides
+    assert run(f"judge('c3', {json.dumps(before)}, {json.dumps(flattering)}, 0).mark") is None
+    assert run(f"judge('c3', {json.dumps(before)}, null, 0)") is None
+    # the best move played: its own chances, no drop
+    best = dict(answer([0.6, 0.4], 0, "a1"), played={"move": "a1", "chances": [0.6, 0.4]})
+    got = run(f"judge('a1', {json.dumps(best)}, {json.dumps(answer([0.3, 0.7], 1))}, 0)")
+    assert got["mark"] is None and got["drop"] == 0 and got["best"] is None
