@@ -224,7 +224,7 @@ def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> 
     return _mcts(k, state, budget, nxt, moves, complete, rng)
 
 
-_ZERO_SUM: dict[tuple[int, str], Knowledge[Any]] = {}
+_ZERO_SUM: dict[int, Knowledge[Any]] = {}  # by the game's knowledge (one per game)
 
 
 def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
@@ -232,7 +232,7 @@ def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
     are not already."""
     if k.zero_sum_search(state):
         return k
-    key = (id(k), _variant(state))
+    key = id(k)
     plain = _ZERO_SUM.get(key)
     if plain is None:
         plain = copy.copy(k)
@@ -244,10 +244,6 @@ def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
 
 def _yes(state: State[Any]) -> bool:
     return True
-
-
-def _variant(state: State[Any]) -> str:
-    return str(sorted(state.options.items()))
 
 
 def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
