@@ -170,13 +170,14 @@ def test_links_from_anyone(fuzz_page):
     page, recorder = fuzz_page
     rng = random.Random(SEED)
     before = stored_games(page)
-    url = page.url.split("#")[0]
     slow = []
     for what, fragment in link_cases(rng):
         page.evaluate("() => document.querySelectorAll('[data-message]').forEach(m => m.remove())")
         shown = page.evaluate("() => nibbleApp.state.id")
         started = time.perf_counter()
-        page.goto(f"{url}#{fragment}")
+        # into this page's address bar (as a pasted link): the page the engine runs in
+        # answers it, whatever address a game opened earlier left there
+        page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
         answer = settled(page, shown)
         ms = (time.perf_counter() - started) * 1000
         if ms > ANSWER_MS:

@@ -101,6 +101,7 @@ def test_play_this_board_again_and_rematch(make_page):
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
     wait_idle(page)
     page.click("[data-action='replay-board']")
+    page.click("[data-action='replay-confirm']")  # asked first: the game is not over
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 0")
     wait_idle(page)
     assert colours(page) == board
