@@ -167,6 +167,22 @@ def contrast_violations(page, rules: list[str]) -> list[dict]:
         " + ' ' + (n.any[0]?.message || ''))}))", rules)
 
 
+def note_contrast(page, found: dict, key: str, high: bool) -> None:
+    """axe-core's contrast rule on the page as it is (its enhanced one too in high
+    contrast); what it finds goes to found[key]."""
+    bad = contrast_violations(page, ["color-contrast", *(["color-contrast-enhanced"] if high
+                                                         else [])])
+    if bad:
+        found[key] = bad
+
+
+def note_settings_contrast(page, found: dict, key: str) -> None:
+    """The same, with the Settings dialog open."""
+    open_settings(page)
+    note_contrast(page, found, key, high=False)
+    close_settings(page)
+
+
 @pytest.mark.parametrize("query", [NIBBLE, NEBUCHADNEZZAR, NUMBER_ONE],
                          ids=["nibble", "nebuchadnezzar", "number-one"])
 def test_no_colour_contrast_violation_in_any_theme(browser, site, query):
@@ -189,17 +205,8 @@ def test_no_colour_contrast_violation_in_any_theme(browser, site, query):
                     "([p, c]) => { const h = document.documentElement;"
                     " h.dataset.palette = p; h.dataset.contrast = c; nibbleApp.render(); }",
                     [palette, contrast])
-                rules = ["color-contrast"]
-                if contrast == "high":
-                    rules.append("color-contrast-enhanced")
-                bad = contrast_violations(page, rules)
-                if bad:
-                    found[f"{scheme}/{contrast}/{palette}"] = bad
-            open_settings(page)
-            bad = contrast_violations(page, ["color-contrast"])
-            if bad:
-                found[f"{scheme}/{contrast}/settings dialog"] = bad
-            close_settings(page)
+                note_contrast(page, found, f"{scheme}/{contrast}/{palette}", contrast == "high")
+            note_settings_contrast(page, found, f"{scheme}/{contrast}/settings dialog")
         assert found == {}, found
     finally:
         context.close()

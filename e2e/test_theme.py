@@ -19,7 +19,15 @@ import zlib
 import pytest
 from conftest import wait_engine, wait_idle
 from links import pack, played
-from test_colours import AXE, FIRST_PAINT_PROBE, SETTINGS_KEY, contrast_violations
+from test_colours import (
+    AXE,
+    FIRST_PAINT_PROBE,
+    SETTINGS_KEY,
+    close_settings,
+    note_contrast,
+    note_settings_contrast,
+    open_settings,
+)
 from test_page import assert_clean
 from test_table import take_first
 
@@ -46,16 +54,6 @@ LOOK = """(names) => {
   out.colorScheme = html.colorScheme;
   return out;
 }"""
-
-
-def open_settings(page):
-    page.click("[data-action='settings']")
-    page.wait_for_selector("#settings-dialog[open]")
-
-
-def close_settings(page):
-    page.click("#settings-dialog [data-action='close-settings']")
-    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
 
 
 def choose_theme(page, theme: str):
@@ -231,9 +229,11 @@ def test_the_filled_seat_dot_is_the_first_player_in_both_themes(make_page, query
         choose_theme(page, theme)
         page.emulate_media(color_scheme=scheme)
         page.evaluate("() => nibbleApp.render()")
-        for selector in ("#game-panel .seat-dot.seat-0", "#game-panel .seat-dot.seat-1",
-                         ".status-dot"):
-            page.locator(selector).first.scroll_into_view_if_needed()
+        # in view, in one go (the panel may be drawn again between two steps of a locator)
+        page.evaluate("(sels) => sels.forEach(s => document.querySelector(s)"
+                      ".scrollIntoView({block: 'nearest'}))",
+                      ["#game-panel .seat-dot.seat-0", "#game-panel .seat-dot.seat-1",
+                       ".status-dot"])
         filled, around0 = centre_and_around(page, "#game-panel .seat-dot.seat-0")
         ring, around1 = centre_and_around(page, "#game-panel .seat-dot.seat-1")
         status, around_status = centre_and_around(page, ".status-dot")  # seat 0 to move
@@ -304,17 +304,9 @@ def test_no_contrast_violation_in_any_choice_on_any_system(browser, site):
                 for contrast_setting in ("normal", "high"):
                     page.evaluate("(c) => { document.documentElement.dataset.contrast = c;"
                                   " nibbleApp.render(); }", contrast_setting)
-                    rules = ["color-contrast"]
-                    if contrast_setting == "high":
-                        rules.append("color-contrast-enhanced")
-                    bad = contrast_violations(page, rules)
-                    if bad:
-                        found[f"{theme}/{scheme}/{contrast_setting}"] = bad
-                open_settings(page)
-                bad = contrast_violations(page, ["color-contrast"])
-                if bad:
-                    found[f"{theme}/{scheme}/settings dialog"] = bad
-                close_settings(page)
+                    note_contrast(page, found, f"{theme}/{scheme}/{contrast_setting}",
+                                  contrast_setting == "high")
+                note_settings_contrast(page, found, f"{theme}/{scheme}/settings dialog")
         assert found == {}, found
     finally:
         context.close()

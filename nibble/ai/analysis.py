@@ -210,6 +210,17 @@ class _Found:
     complete: bool = False  # alpha-beta: the whole tree was searched (no horizon)
 
 
+def _solved(k: Knowledge[Any], state: State[Any], solved: Any, nxt: Any,
+            budget: Budget) -> _Found:
+    """The endgame solver's answer as a find, with the record's next move's value where
+    the solver has it (None where it ran out of nodes or time)."""
+    found = _Found(solved.move, solved.value, solved.iterations, solved=True)
+    if nxt is not None:
+        found.played_value = solved.value if nxt == solved.move else _solve_after(
+            k, state, nxt, budget)
+    return found
+
+
 def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> _Found:
     """``hard``'s search of ``state`` as a judge: the evaluation zero-sum (``hard``'s
     caution, a player's fear of the opponent's threats, is left out: it would make whoever
@@ -252,10 +263,7 @@ def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
     if k.material(state) <= k.solve_at and complete and len(moves) > 1:
         solved = endgame(k, state, moves, budget, SOLVER_NODES)
         if solved is not None:
-            found = _Found(solved.move, solved.value, solved.iterations, solved=True)
-            if nxt is not None:
-                found.played_value = solved.value if nxt == solved.move else _solve_after(
-                    k, state, nxt, budget)
+            found = _solved(k, state, solved, nxt, budget)
             if nxt is None or found.played_value is not None:
                 return found
             nodes = solved.iterations  # the next move is searched below
@@ -407,13 +415,10 @@ def _mcts(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any, moves:
     if complete:
         solved = endgame(k, state, moves, own, SOLVER_NODES)
         if solved is not None:
-            found = _Found(solved.move, solved.value, solved.iterations, solved=True)
-            if nxt is not None:
-                found.played_value = solved.value if nxt == solved.move else _solve_after(
-                    k, state, nxt, budget)
-                if found.played_value is None:
-                    found.played = _played_search(k, state, nxt, None, budget, rng)
-                    found.played_value = _node_value(found.played)
+            found = _solved(k, state, solved, nxt, budget)
+            if nxt is not None and found.played_value is None:
+                found.played = _played_search(k, state, nxt, None, budget, rng)
+                found.played_value = _node_value(found.played)
             return found
     config = HARD
     if k.tuned_search:
