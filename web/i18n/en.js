@@ -296,7 +296,6 @@ export default {
   "nebuchadnezzar.pie": "Pie rule: after Black's first disc, White may swap colours instead of moving, and so own that disc.",
   "nebuchadnezzar.passed": "{player}: no legal move, passed. If the player to move must pass too, the game ends.",
   "nebuchadnezzar.status.passed": "{player}: no legal move, passed.",
-  "nebuchadnezzar.repeated": "This position has come up {count} times; the third time ends the game.",
   "nebuchadnezzar.show-captures": "Show captures ({count})",
   "nebuchadnezzar.legend": "Click an empty point to place a disc (not where it would touch exactly one enemy disc and three empty points). A capture flips a rectangle of enemy discs whose four walls are each one colour or the edge, and of whose walls you hold most: click one of its discs, then Capture.",
   "nebuchadnezzar.result.annihilation": "{player} flipped every {color} disc: annihilation.",

@@ -282,7 +282,6 @@ export default {
   "nebuchadnezzar.pie": "파이 규칙: 흑의 첫 원반 다음에 백은 수를 두는 대신 색을 바꿔 그 원반을 가질 수 있습니다.",
   "nebuchadnezzar.passed": "{player}: 둘 수 있는 수가 없어 차례를 넘겼습니다. 지금 둘 차례인 플레이어도 넘겨야 하면 게임이 끝납니다.",
   "nebuchadnezzar.status.passed": "{player}: 둘 수 있는 수가 없어 차례를 넘겼습니다.",
-  "nebuchadnezzar.repeated": "이 국면이 {count}번 나왔습니다. 세 번째가 되면 게임이 끝납니다.",
   "nebuchadnezzar.show-captures": "잡을 수 있는 곳 보기 ({count})",
   "nebuchadnezzar.legend": "빈 점을 눌러 원반을 둡니다(상대 원반 하나와 빈 점 셋에만 닿는 안쪽 점에는 둘 수 없습니다). 잡기는 네 벽이 각각 한 색이거나 판의 가장자리이고 그 벽의 과반을 내가 가진 상대 원반 직사각형을 뒤집는 것입니다. 그 원반 하나를 누른 뒤 잡기를 누르세요.",
   "nebuchadnezzar.result.blocked": "두 플레이어 모두 둘 수 없고, 원반이 더 많은 쪽이 이깁니다: {player} ({a} 대 {b}).",
