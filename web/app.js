@@ -303,7 +303,7 @@ async function resign() {
   const sure = await confirmDialog({
     title: t("resign.title"),
     // "You give the game up" / "Player 1 gives the game up": the verb follows the subject
-    text: t(name(seat) === t("seat.you") ? "resign.text.you" : "resign.text", { player: name(seat), winner: name(1 - seat) }),
+    text: t("resign.text", { player: name(seat), winner: name(1 - seat) }),
     confirmLabel: t("action.resign"),
     action: "resign-confirm",
   });

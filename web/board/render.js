@@ -279,11 +279,11 @@ export function renderControls(state) {
 function hintText(state, view, seatName) {
   const { move, seat, chances, exact, winner } = state.hint;
   if (!chances || seat == null) return t("status.hint.move", { move });
-  const you = seatName(seat) === t("seat.you") ? ".you" : "";
-  if (exact && winner === seat) return t(`status.hint.wins${you}`, { move, player: seatName(seat) });
-  if (exact && winner != null) return t(`status.hint.loses${you}`, { move, player: seatName(seat) });
+  // (a sentence about "You" takes its own form: i18n.js)
+  if (exact && winner === seat) return t("status.hint.wins", { move, player: seatName(seat) });
+  if (exact && winner != null) return t("status.hint.loses", { move, player: seatName(seat) });
   if (exact) return t("status.hint.move", { move }); // a forced draw
-  return t(`status.hint${you}`, { move, percent: Math.round(chances[seat] * 100), player: seatName(seat) });
+  return t("status.hint", { move, percent: Math.round(chances[seat] * 100), player: seatName(seat) });
 }
 
 // The result banner (the one [data-result] element).

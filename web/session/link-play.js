@@ -109,11 +109,9 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     const movers = view.movers || [];
     const from = entry.record.moves.length;
     const redo = [...(entry.redo || [])].reverse(); // the next move to redo first
-    for (let i = from; i < record.moves.length; i++) {
-      if (movers[i] !== me) continue;
-      const taken = record.moves.slice(from, i + 1);
-      if (taken.length > redo.length || !taken.every((m, j) => m === redo[j])) return "share.own-moves";
-    }
+    let replayed = 0; // the link's first new moves that are this device's redo list, in order
+    while (replayed < redo.length && record.moves[from + replayed] === redo[replayed]) replayed++;
+    for (let i = from + replayed; i < record.moves.length; i++) if (movers[i] === me) return "share.own-moves";
     return null;
   }
 
