@@ -10,6 +10,7 @@ import base64
 import functools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from conftest import allow_engine_help, wait_engine, wait_idle
@@ -17,6 +18,7 @@ from conftest import allow_engine_help, wait_engine, wait_idle
 from nibble.api import handle
 from nibble.core.record import replay
 
+TRUTH = Path(__file__).resolve().parent.parent / "tests" / "data" / "analysis_truth.json"
 ANALYSED_MS = 120_000  # the first pass: ~0.3 s a position, slower on a busy machine
 
 
@@ -440,3 +442,25 @@ def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, s
                            timeout=30_000)
     assert "engine" in (page.inner_text("[data-message]") or "").lower()
     assert [e for e in recorder.errors if "broken on purpose" not in e] == []
+
+
+def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
+    """A whole Nibble game of ``hard`` with mistakes planted by a long search (10-30
+    points each, none of them losing at once: tests/data/analysis_truth.json), reviewed as
+    a player opens it: the page's own first pass marks every planted move, and "Learn from
+    your mistakes" starts on one of them."""
+    data = json.loads(TRUTH.read_text())
+    game = next(g for g in data["planted"] if g["board"] == "square9" and g["planted"])
+    record = game["record"]
+    assert handle({"op": "load", "record": record})["view"].get("result"), "not a whole game"
+    page, recorder = make_page(link(record, ["human", "human"]))
+    wait_analysed(page)
+    marks = {p["ply"]: page.get_attribute(f"#move-list [data-ply='{p['ply']}']",
+                                          "data-move-mark") for p in game["planted"]}
+    answers = page.evaluate("(plies) => plies.map((p) => window.nibbleApp.analysis.at(p - 1))",
+                            [p["ply"] for p in game["planted"]])
+    assert all(marks.values()), (marks, answers)
+    page.wait_for_selector("[data-action='learn']:not([hidden])")
+    page.click("[data-action='learn']")
+    wait_text(page, "#status-text", "Mistake 1 of")
+    assert recorder.errors == []

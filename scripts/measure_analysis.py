@@ -12,6 +12,8 @@ chances"). Prints one JSON object:
   ``--cal-pairs``, each at ``--cal-mover-ms``), every ``--cal-every``-th position analysed:
   the mover's chances by decile against how often the mover went on to win, and the Brier
   score (with the coin's 0.25 beside it).
+* ``--cal-tiers page,deep``: each calibration position analysed at the page's first and
+  second pass (``--iterations`` names: ``page``, ``deep`` = 4 × page), fitted apart.
 * ``--fit``: also the scale ``a`` per board for ``p = σ(a · logit(p_raw))`` that fits the
   raw (uncalibrated) search values to the outcomes best (maximum likelihood), for
   ``nibble/ai/analysis.py``'s ``CALIBRATION`` (the run then analyses uncalibrated).
@@ -71,11 +73,16 @@ CAL_KEYS = {"square9": "nibble/square9", "square13": "nibble/square13", "hex13":
 #: ``--iterations page``: about what the page's 300 ms search makes of a position in
 #: Chromium's worker (alpha-beta nodes on Nibble; MCTS iterations on the others)
 PAGE_ITERATIONS = {"nibble": 6000, "nebuchadnezzar": 1500, "number-one": 2000}
+#: ``--iterations deep``: the page's second pass (web/review/analysis.js's DEEP_MS, four
+#: times the first pass's FAST_MS)
+DEEP_FACTOR = 4
 
 
 def iterations_for(game_id: str, iterations: int | str | None) -> int | None:
     if iterations == "page":
         return PAGE_ITERATIONS[game_id]
+    if iterations == "deep":
+        return PAGE_ITERATIONS[game_id] * DEEP_FACTOR
     return None if iterations is None else int(iterations)
 
 
@@ -133,9 +140,11 @@ def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, in
             "s": time.perf_counter() - t0}
 
 
-def _cal_task(args: tuple[str, str, str, int, int, int | None, int | str | None, int, bool,
-                          int | None]) -> dict[str, Any]:
-    board, a, b, seed, mover_ms, budget_ms, iterations, every, raw, mover_it = args
+def _cal_task(args: tuple[str, str, str, int, int, int | None, list[int | str | None], int,
+                          bool, int | None]) -> list[dict[str, Any]]:
+    """One whole game's calibration points, one entry per analysis budget (``tiers``: the
+    same positions analysed at each)."""
+    board, a, b, seed, mover_ms, budget_ms, tiers, every, raw, mover_it = args
     if raw:
         getattr(analysis, "CALIBRATION", {}).clear()
     if mover_it is not None and BOARDS[board][0] != "nibble":
@@ -143,16 +152,20 @@ def _cal_task(args: tuple[str, str, str, int, int, int | None, int | str | None,
     state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11, mover_it)
     record = to_record(state)
     winner = state.result.winner if state.result is not None else None
-    points = []
-    for k in range(0, len(record["moves"]), every):
-        ans = analyse(record, k, budget_ms, iterations)
-        mover = ans["to_move"]
-        if mover is None or ans["exact"]:
-            continue
-        outcome = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
-        points.append((ans["chances"][mover], outcome))
-    return {"game": BOARDS[board][0], "board": board, "key": CAL_KEYS[board], "seed": seed,
-            "points": points}
+    out = []
+    for tier in tiers:
+        points = []
+        for k in range(0, len(record["moves"]), every):
+            ans = analyse(record, k, budget_ms, tier)
+            mover = ans["to_move"]
+            if mover is None or ans["exact"]:
+                continue
+            outcome = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
+            points.append((ans["chances"][mover], outcome))
+        key = CAL_KEYS[board] if len(tiers) == 1 else f"{CAL_KEYS[board]}@{tier}"
+        out.append({"game": BOARDS[board][0], "board": board, "key": key, "seed": seed,
+                    "tier": tier, "points": points, "pair": f"{a}:{b}"})
+    return out
 
 
 def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
@@ -220,12 +233,12 @@ def _drop_of(record: dict[str, Any], ply: int, iterations: int) -> tuple[float, 
     return ans["chances"][mover] - played["chances"][mover], ans
 
 
-def planted_game(board: str, seed: int, plies: int, plant: list[int], move_iterations: int,
-                  long_iterations: int, tries: int = 8) -> dict[str, Any]:
+def planted_game(board: str, seed: int, plies: int | None, plant: list[int],
+                 move_iterations: int, long_iterations: int, tries: int = 8) -> dict[str, Any]:
     """A game of ``hard`` (``move_iterations`` a move) with a planted mistake at (or soon
     after) each ply of ``plant``: a move that a long search (``long_iterations``) finds
     10-30 points below the best one, and that does not hand over an instant win nor leave
-    a position the search proves lost."""
+    a position the search proves lost; ``plies`` long (None: to the end)."""
     from nibble.ai.knowledge import hands_win, knowledge_for
 
     state = new_state(board, seed)
@@ -233,7 +246,7 @@ def planted_game(board: str, seed: int, plies: int, plant: list[int], move_itera
     rng = random.Random(seed)
     planted: list[dict[str, Any]] = []
     want = sorted(plant)
-    while not state.is_over() and len(state.moves) < plies:
+    while not state.is_over() and (plies is None or len(state.moves) < plies):
         ply = len(state.moves)
         if want and ply >= want[0]:
             k = knowledge_for(state)
@@ -252,7 +265,8 @@ def planted_game(board: str, seed: int, plies: int, plant: list[int], move_itera
                 if 0.10 <= drop <= 0.30:
                     scored.append((abs(drop - 0.2), drop, m, record))
             pick = None
-            for _, drop, m, record in sorted(scored, key=lambda x: x[0]):
+            # a clear mistake (15 points or more) first: a search's noise is a few points
+            for _, drop, m, record in sorted(scored, key=lambda x: (x[1] < 0.15, x[0])):
                 after = analyse(record, ply + 1, None, long_iterations)
                 if not (after["exact"] and after["winner"] != state.to_move):
                     pick = (m, drop)  # (not a move that loses by force)
@@ -278,10 +292,13 @@ def make_fixture(path: str, move_iterations: int, long_iterations: int, jobs: in
     """tests/data/analysis_truth.json: games with planted mistakes, and a game of ``hard``
     against itself (tests/test_analysis_truth.py); the games in parallel."""
     mcts = (move_iterations // 4, long_iterations // 6)  # MCTS iterations cost more
+    # square9's games go on to the end (e2e/test_review.py opens one whole); more moves are
+    # tried on hex13 and Nebuchadnezzar, whose mistakes of 10-30 points are rarer
     specs: list[tuple[Any, ...]] = [
-        ("square9", 5, 30, [5, 10, 16, 21], move_iterations, long_iterations),
-        ("square9", 6, 30, [6, 11, 17, 22], move_iterations, long_iterations),
-        ("neb8", 5, 24, [6, 11, 16], *mcts),
+        ("square9", 5, None, [5, 10, 16, 21], move_iterations, long_iterations),
+        ("square9", 6, None, [6, 11, 17, 22], move_iterations, long_iterations),
+        ("hex13", 5, 30, [6, 12, 18], move_iterations, long_iterations, 40),
+        ("neb8", 5, 24, [6, 11, 16], *mcts, 64),
         ("one2", 5, 24, [6, 11, 16], *mcts)]
     with Pool(jobs) as pool:
         selfplay = pool.apply_async(_selfplay, ("square9", 7, move_iterations))
@@ -310,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the calibration games' players: a fixed budget a move (Nibble's"
                          " alpha-beta nodes; a quarter of it for MCTS iterations)")
     ap.add_argument("--cal-every", type=int, default=3)
+    ap.add_argument("--cal-tiers", default=None,
+                    help="analyse each calibration position at each of these budgets (e.g."
+                         " page,deep; default: --iterations)")
     ap.add_argument("--fit", action="store_true",
                     help="analyse uncalibrated and fit CALIBRATION's scale per game")
     ap.add_argument("--fit-from", metavar="PATH", nargs="*",
@@ -336,14 +356,23 @@ def main(argv: list[str] | None = None) -> int:
              for g in range(args.games) for b in boards for k in kinds]
     pairs = [p.split(":") for p in args.cal_pairs.split(",") if p]
     cal = [(b, *pairs[g % len(pairs)][::1 if g % 2 == 0 else -1], 500 + args.seed + g,
-            args.cal_mover_ms, budget, args.iterations, args.cal_every, args.fit,
+            args.cal_mover_ms, budget,
+            args.cal_tiers.split(",") if args.cal_tiers else [args.iterations], args.cal_every,
+            args.fit,
             args.cal_mover_iterations)
            for g in range(args.cal_games) for b in args.cal_boards.split(",") if b]
     random.Random(0).shuffle(tasks)  # mix the long tasks with the short ones
     t0 = time.perf_counter()
     with Pool(args.jobs) as pool:
         done = pool.map(_drops_task, tasks, chunksize=1) if tasks else []
-        cal_done: list[dict[str, Any]] = pool.map(_cal_task, cal, chunksize=1) if cal else []
+        cal_done: list[dict[str, Any]] = []
+        # each game's points as it ends, to <points-out>.part (a long run can be read early)
+        part = Path(args.points_out + ".part") if args.points_out else None
+        for entries in pool.imap_unordered(_cal_task, cal, chunksize=1):
+            cal_done.extend(entries)
+            if part is not None:
+                with part.open("a") as f:
+                    f.write(json.dumps(entries) + "\n")
     out: dict[str, Any] = {"budget_ms": budget, "iterations": args.iterations,
                            "mover_ms": args.mover_ms, "games": args.games,
                            "plies": args.plies, "seed": args.seed,
@@ -385,7 +414,9 @@ def main(argv: list[str] | None = None) -> int:
             out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}
             pooled: dict[str, list[tuple[float, float]]] = {}
             for c in cal_done:
-                pooled.setdefault(c["game"], []).extend(c["points"])
+                tier = c.get("tier")
+                pooled.setdefault(c["game"] if tier in (None, args.iterations) else
+                                  f"{c['game']}@{tier}", []).extend(c["points"])
             out["fit_game"] = {g: fit_scale(p) for g, p in pooled.items()}
             held: dict[str, list[tuple[float, float]]] = {}
             for key in by_game:

@@ -15,20 +15,25 @@ How it is found:
   :class:`.levels.TunedPlayer` chooses) runs on the position for the budget, fresh per
   request: positions come in any order, and a fresh search keeps one answer from
   depending on what was asked before (and leaves the ``ai`` op's kept tree alone). It
-  judges, so its evaluation is zero-sum: ``hard``'s *caution* (on Nibble the opponent's
-  open colours weigh more than one's own, ``Knowledge.search_evaluate``) is right for
-  choosing a move but makes whoever is to move look worse, so a move seemed to raise the
-  mover's chances (issue 43). A forced move is played and the position after it
-  searched (its chances are this position's); ``forced`` then says that the side to move
-  had that one move only (a move without a choice is never judged).
+  ranks moves as ``hard`` does, but its values are zero-sum: ``hard``'s *caution* (on
+  Nibble the opponent's open colours weigh more than one's own,
+  ``Knowledge.search_evaluate``) is right for choosing a move but makes whoever is to move
+  look worse, so a move seemed to raise the mover's chances (issue 43). Where the search
+  is cautious, alpha-beta splits the budget: ``hard``'s search ranks the moves (the best,
+  and the played move's gap to it), a zero-sum search values the position. A forced
+  move is played and the position after it searched (its chances are this position's);
+  ``forced`` then says that the side to move had that one move only (a move without a
+  choice is never judged).
 * ``played``: the record's next move, valued by the same search: alpha-beta searches it
   first at every depth with the full window (its exact value at the depth the best move's
-  comes from); MCTS gives it ``PLAYED_SHARE`` of the budget on its own node of the tree.
-  The page marks a move by the best move's chances less the played move's.
+  comes from; with two searches, the position's value less that gap); MCTS gives it
+  ``PLAYED_SHARE`` of the budget on its own node of the tree. The page marks a move by
+  the best move's chances less the played move's.
 * The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
   the side to move (returns are +1 for the winner and -1 for the others), or for a game
   in ``CALIBRATION`` ``eps + (1 - 2 eps) σ(a · logit p)``, fitted to the outcomes of
-  engine games (the table is empty today: docs/ai.md, "The analysis's chances"). With two
+  engine games (docs/ai.md, "The analysis's chances"; games of more than two players
+  are left as they are). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
   proportion to the game knowledge's estimate of each (``evaluate_all``, read as
   ``(e + 1) / 2``) at the end of the mover's turn as the search would play it. The MCTS
@@ -83,8 +88,13 @@ PLAYED_SHARE = 0.3
 #: ``v`` to chances: ``p = eps + (1 - 2 eps) σ(a · logit((v + 1) / 2))``, ``(a, eps)``
 #: fitted by maximum likelihood to the outcomes of engine games (``python
 #: scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's chances"); a board not
-#: listed keeps ``p = (v + 1) / 2``, and so does a forced result (v = ±1)
-CALIBRATION: dict[str, tuple[float, float]] = {}
+#: listed keeps ``p = (v + 1) / 2``, and so does a forced result (v = ±1). Nibble: one
+#: scale for its three boards (4,772 positions of 192 games; per board 1.8-2.4 within
+#: their noise). Left out: Number One (its fits, 0.63 and 1.9 on two runs, disagree, and
+#: neither beats the raw chances' Brier score on the other's games) and Nebuchadnezzar
+#: (its fit, 3.52, also multiplies MCTS's lean towards the side to move: ``hard``'s own
+#: moves then lost 7.5 points each on average, outside the ±4 a move may)
+CALIBRATION: dict[str, tuple[float, float]] = {"nibble": (2.23, 0.0)}
 
 
 @dataclass(frozen=True)
@@ -222,39 +232,17 @@ def _solved(k: Knowledge[Any], state: State[Any], solved: Any, nxt: Any,
 
 
 def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> _Found:
-    """``hard``'s search of ``state`` as a judge: the evaluation zero-sum (``hard``'s
-    caution, a player's fear of the opponent's threats, is left out: it would make whoever
-    is to move look worse), and the record's next move ``nxt`` valued by the same search."""
-    base = knowledge_for(state)
-    k = _zero_sum(base, state)
+    """``hard``'s search of ``state`` as a judge, with the record's next move ``nxt`` valued
+    by the same search. Its moves are ranked as ``hard`` ranks them (with its caution,
+    where its knowledge has one); the position is valued by a zero-sum search
+    (:func:`_alphabeta`), so that whoever is to move does not look worse."""
+    k = knowledge_for(state)
     moves, complete = k.tree_moves(state, ONE_PLY_LIMIT)
     if len(moves) == 1 and complete:
         return _Found(moves[0], None, 0, forced=True)
-    if base.strong_search == "alphabeta":
+    if k.strong_search == "alphabeta":
         return _alphabeta(k, state, budget, nxt, moves, complete)
     return _mcts(k, state, budget, nxt, moves, complete, rng)
-
-
-_ZERO_SUM: dict[int, Knowledge[Any]] = {}  # by the game's knowledge (one per game)
-
-
-def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
-    """``k`` with its alpha-beta leaves valued by the plain evaluation (zero-sum), if they
-    are not already."""
-    if k.zero_sum_search(state):
-        return k
-    key = id(k)
-    plain = _ZERO_SUM.get(key)
-    if plain is None:
-        plain = copy.copy(k)
-        plain.search_evaluate = k.evaluate  # type: ignore[method-assign]
-        plain.zero_sum_search = _yes  # type: ignore[method-assign]
-        _ZERO_SUM[key] = plain
-    return plain
-
-
-def _yes(state: State[Any]) -> bool:
-    return True
 
 
 def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
@@ -267,12 +255,53 @@ def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
             if nxt is None or found.played_value is not None:
                 return found
             nodes = solved.iterations  # the next move is searched below
-    judge = _Judge(k, state, budget, nxt)
+    cautious = not k.zero_sum_search(state)
+    judge = _Judge(k, state, _share(budget, 0.5) if cautious else budget, nxt)
     move, value, played = judge.judge(moves)
-    if nodes and value is not None and played is not None:
-        return _Found(move, value, nodes + judge.nodes, solved=True, played_value=played)
-    return _Found(move, value, nodes + judge.nodes, solved=judge.solved, played_value=played,
-                  complete=judge.exact)
+    nodes += judge.nodes
+    if nodes > judge.nodes and value is not None and played is not None:
+        return _Found(move, value, nodes, solved=True, played_value=played)
+    exact = judge.exact
+    if cautious and value is not None and not judge.solved and not exact and abs(value) < 1:
+        # the value of the position from a zero-sum search; the played move's, that less
+        # the gap the cautious search put between it and the best move (one frame, so a
+        # fair gap: hard's own choice is never below the best there)
+        rest = _share(budget, 1.0, used=judge.nodes)
+        plain = _Judge(_zero_sum(k, state), state, rest, None)
+        _, zero, _ = plain.judge(moves)
+        nodes += plain.nodes
+        if zero is not None:
+            if played is not None and abs(played) < 1:
+                played = _clip_value(zero - (value - played))
+            value, exact = zero, plain.exact
+    return _Found(move, value, nodes, solved=judge.solved, played_value=played,
+                  complete=exact)
+
+
+def _share(budget: Budget, part: float, used: int = 0) -> Budget:
+    """``part`` of what is left of ``budget`` (its time, and its nodes less ``used``)."""
+    left = budget.time_left()
+    its = budget.iterations
+    return Budget(None if left == math.inf else max(1.0, left * 1000 * part),
+                  None if its is None else max(1, int((its - used) * part)))
+
+
+_ZERO_SUM: dict[int, Knowledge[Any]] = {}  # by the game's knowledge (one per game)
+
+
+def _zero_sum(k: Knowledge[Any], state: State[Any]) -> Knowledge[Any]:
+    """``k`` with its alpha-beta leaves valued by the plain evaluation (zero-sum)."""
+    plain = _ZERO_SUM.get(id(k))
+    if plain is None:
+        plain = copy.copy(k)
+        plain.search_evaluate = k.evaluate  # type: ignore[method-assign]
+        plain.zero_sum_search = _yes  # type: ignore[method-assign]
+        _ZERO_SUM[id(k)] = plain
+    return plain
+
+
+def _yes(state: State[Any]) -> bool:
+    return True
 
 
 def _solve_after(k: Knowledge[Any], state: State[Any], move: Any,
@@ -471,18 +500,21 @@ def _node_value(node: Node) -> float:
     return node.q() if node.n else 0.0
 
 
-def _calibration_key(state: State[Any]) -> str:
+def _calibration_key(state: State[Any]) -> str | None:
     """``CALIBRATION``'s key of a board: the game and its variant if the table has a fit
-    for that variant, else the game."""
+    for that variant, else the game; None with more than two players (the fits are of
+    two-player games, whose even chances are 1/2)."""
+    if state.num_players != 2:
+        return None
     variant = state.options.get("variant")
     key = f"{state.game.id}/{variant}"
     return key if variant is not None and key in CALIBRATION else state.game.id
 
 
-def _calibrated(key: str, value: float) -> float:
+def _calibrated(key: str | None, value: float) -> float:
     """The chances ``p`` of a search value ``v`` (``CALIBRATION``)."""
     p = _clip((value + 1.0) / 2.0)
-    fit = CALIBRATION.get(key)
+    fit = None if key is None else CALIBRATION.get(key)
     if fit is None or p <= 0.0 or p >= 1.0:
         return p
     a, eps = fit
