@@ -187,8 +187,8 @@ def test_the_judge_chooses_as_hard_does() -> None:
 
 
 def test_hard_own_moves_keep_their_chances() -> None:
-    """Whoever is to move does not look worse: the values are zero-sum (the plain
-    evaluation at the end of each move's line), so over ``hard``'s own moves the mover's
+    """Whoever is to move does not look worse: the position is valued by a zero-sum
+    search (``hard``'s cautious one only ranks the moves), so over ``hard``'s own moves the mover's
     chances before a move less after it average out near 0 (the issue's bound: ±0.04).
     With ``hard``'s cautious values read as chances, every move looked like a gain."""
     game = get_game("nibble")

@@ -247,19 +247,19 @@ def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> 
 
 def _alphabeta(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any,
                moves: list[Any], complete: bool) -> _Found:
-    nodes = 0
+    solver_nodes = 0  # the endgame solver's, when it found the move but not the next one's value
     if k.material(state) <= k.solve_at and complete and len(moves) > 1:
         solved = endgame(k, state, moves, budget, SOLVER_NODES)
         if solved is not None:
             found = _solved(k, state, solved, nxt, budget)
             if nxt is None or found.played_value is not None:
                 return found
-            nodes = solved.iterations  # the next move is searched below
+            solver_nodes = solved.iterations  # the next move is searched below
     cautious = not k.zero_sum_search(state)
     judge = _Judge(k, state, _share(budget, 0.5) if cautious else budget, nxt)
     move, value, played = judge.judge(moves)
-    nodes += judge.nodes
-    if nodes > judge.nodes and value is not None and played is not None:
+    nodes = solver_nodes + judge.nodes
+    if solver_nodes and value is not None and played is not None:
         return _Found(move, value, nodes, solved=True, played_value=played)
     exact = judge.exact
     if cautious and value is not None and not judge.solved and not exact and abs(value) < 1:
