@@ -1,5 +1,5 @@
-"""The first-game walkthroughs of Nebuchadnezzar and Number One (web/ui/walkthrough.js, one
-shell for every game, with each game's steps as data in web/ui/walkthroughs/): offered on
+"""The first-game walkthroughs of Nebuchadnezzar and Number One (web/panels/walkthrough.js, one
+shell for every game, with each game's steps as data in web/panels/walkthroughs/): offered on
 the first game of each game even after Nibble's was done, remembered per game, started
 from each game's rules; every step says something true of the position on the board
 (the points a disc may not go to, the capture there is, the holes the picked peg
@@ -20,7 +20,7 @@ from conftest import PageRecorder, wait_engine, wait_idle
 CARD = "[data-walkthrough]"
 SHEET = "#rules-dialog"
 PREFIX = "nibble:/nibble/:walkthrough"
-WALKTHROUGHS = Path(__file__).resolve().parent.parent / "web" / "ui" / "walkthroughs"
+WALKTHROUGHS = Path(__file__).resolve().parent.parent / "web" / "panels" / "walkthroughs"
 
 
 def record_link(record: dict, seats: list[str]) -> str:

@@ -82,11 +82,13 @@ def bundle_page(site: Path, web: Path = ROOT / "web") -> list[str]:
 
 
 def _drop(site: Path, name: str) -> None:
-    """Delete a file the bundle holds, and its folder once empty."""
+    """Delete a file the bundle holds, and its folders once empty."""
     path = site / name
     path.unlink()
-    if path.parent != site and not any(path.parent.iterdir()):
-        path.parent.rmdir()
+    folder = path.parent
+    while folder != site and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 def _merge_head(site: Path, web: Path) -> None:

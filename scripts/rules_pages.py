@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The rules pages: ``docs/rules/<game>.md`` (English), ``docs/rules/ko/<game>.md`` and
 ``docs/rules/uk/<game>.md`` become ``dist/rules/<lang>/<game>.json``, which the page's
-Rules dialog draws (``web/ui/rules.js``). Standard library and the engine only.
+Rules dialog draws (``web/panels/rules.js``). Standard library and the engine only.
 
     python scripts/rules_pages.py [--check] [--out DIR]
 
@@ -367,7 +367,7 @@ def parse_diagram(body, line, error) -> dict:
 
 def _selection(view: dict, pick: list[str], error, line) -> tuple[set, dict, list]:
     """As the page's pickers do (web/board/pick.js): the cells a click may pick after `pick`, the
-    landing of each ("token" | "empty") where that click ends the move (web/board/render.js,
+    landing of each ("token" | "empty") where that click ends the move (web/view/render.js,
     targetsOf), and the legal moves the pick still leads to."""
     kind = view["input"]["kind"]
     if kind == "set":

@@ -144,7 +144,7 @@ def test_marks_that_say_something_untrue_stop_the_build():
 
 
 def test_a_landing_mark_only_where_the_click_lands():
-    # as the page draws it (web/board/render.js targetsOf): the pegs that can move keep the
+    # as the page draws it (web/view/render.js targetsOf): the pegs that can move keep the
     # plain ring; once one is picked, its holes are marked token or empty
     page = PAGE.replace("variant=square9 seed=0", "players=3")
     built = build_page("en", "number-one", text=page.format(extra="offer: all"))
@@ -183,7 +183,7 @@ WEB = ROOT / "web"
 def test_every_key_the_new_modules_use_exists():
     """Literal keys of t("…") in the rules sheet, the legends and the walkthrough (and in
     the game modules, which call the legends), in every table."""
-    modules = ["ui/rules.js", "board/legend.js", "ui/walkthrough.js", "games/nibble.js",
+    modules = ["panels/rules.js", "board/legend.js", "panels/walkthrough.js", "games/nibble.js",
                "games/nebuchadnezzar.js", "games/number-one.js"]
     used = set()
     for name in modules:

@@ -1,4 +1,4 @@
-"""What the page checks of anything from outside (web/session/untrusted.js), run in Node:
+"""What the page checks of anything from outside (web/store/untrusted.js), run in Node:
 a structure of any depth is measured without recursion, a record's fields are typed, a
 name is shown as plain text; a deeply nested link is refused by the link codec with a
 code (issue 42: a 146-character link stopped the engine); and a sentence whose player is
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-UNTRUSTED = WEB / "session" / "untrusted.js"
+UNTRUSTED = WEB / "store" / "untrusted.js"
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten" or shutil.which("node") is None or not UNTRUSTED.exists(),
@@ -29,7 +29,7 @@ def run(body: str) -> object:
     as `c` and i18n.js as `i` in scope (a stand-in `document` for the language)."""
     script = (
         "globalThis.document = {documentElement: {}};\n"
-        f"const u = await import({json.dumps((WEB / 'session' / 'untrusted.js').as_uri())});\n"
+        f"const u = await import({json.dumps((WEB / 'store' / 'untrusted.js').as_uri())});\n"
         f"const c = await import({json.dumps((WEB / 'session' / 'link-codec.js').as_uri())});\n"
         f"const i = await import({json.dumps((WEB / 'i18n' / 'i18n.js').as_uri())});\n"
         f"const out = await (async () => {{ {body} }})();\n"

@@ -58,7 +58,8 @@ def test_the_top_level_holds_only_the_page_and_its_entry() -> None:
     assert top <= {"index.html", "app.js", "root.js", "styles.css", "icon.svg",
                    "manifest.webmanifest"}, top
     assert {p.name for p in WEB.iterdir() if p.is_dir()} <= {
-        "engine", "board", "session", "ui", "review", "games", "i18n"}
+        "engine", "board", "session", "ui", "review", "games", "i18n", "store", "view",
+        "panels"}
 
 
 # the build's bundler: a subprocess (not inside Pyodide), installed by npm ci

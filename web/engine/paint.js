@@ -12,8 +12,8 @@
 // view}}, order: [id, ...]}, the most recent last, at most KEEP views. A damaged value is
 // ignored (and replaced at the next save): the library itself is never touched here.
 
-import { PREFIX } from "../session/library.js";
-import { shapeProblem } from "../session/untrusted.js";
+import { PREFIX } from "../store/library.js";
+import { shapeProblem } from "../store/untrusted.js";
 import { ROOT_URL } from "../root.js";
 
 const KEY = `${PREFIX}paint`;

@@ -7,7 +7,7 @@ import { t } from "../i18n/i18n.js";
 import { pickerFor } from "../board/pick.js";
 import { drawChart } from "./chart.js";
 import { SYMBOLS, judgeGame, summarise } from "./marks.js";
-import { engineHelps } from "../session/state.js";
+import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 
 const $ = (selector) => document.querySelector(selector);

@@ -14,7 +14,7 @@
 // Version 1 (`#record=`): base64url of the JSON {"record", "seats"}; still read.
 
 import { LETTERS, coordinateName } from "../board/coordinates.js";
-import { isCount, isObject, plainName, shapeProblem } from "./untrusted.js";
+import { isCount, isObject, plainName, shapeProblem } from "../store/untrusted.js";
 
 export const FORMAT = "nibble-record/1";
 const MAX_JSON_CHARS = 4_000_000; // what the engine accepts in one request

@@ -15,13 +15,13 @@
 // browser has one, else the link is copied (and shown, to copy by hand).
 
 import { t } from "../i18n/i18n.js";
-import * as library from "./library.js";
+import * as library from "../store/library.js";
 import { linkFor } from "./share.js";
 import { call } from "./turns.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
 import { openShareDialog } from "../ui/share-dialog.js";
-import { seatNamer } from "../board/render.js";
-import { recipientOf } from "./state.js";
+import { seatNamer } from "../view/render.js";
+import { recipientOf } from "../store/state.js";
 
 function sameBoard(a, b) {
   if (a?.game !== b?.game) return false;

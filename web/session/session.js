@@ -3,10 +3,10 @@
 // tab changes the same game, and keeping aside a game that can no longer be opened.
 
 import { t } from "../i18n/i18n.js";
-import * as library from "./library.js";
+import * as library from "../store/library.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
 import { clearLink } from "./share.js";
-import { entryOf } from "./state.js";
+import { entryOf } from "../store/state.js";
 import { call } from "./turns.js";
 
 export function createSession(app) {

@@ -11,11 +11,11 @@ import { explain } from "../i18n/reasons.js";
 import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
-import { countResult } from "./results.js";
-import { engineHelps } from "./state.js";
+import { countResult } from "../store/results.js";
+import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 import { moveSound } from "../ui/sound.js";
-import { hasHuman, isAi, renderControls, seatNamer } from "../board/render.js";
+import { hasHuman, isAi, renderControls, seatNamer } from "../view/render.js";
 
 const html = document.documentElement;
 // The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the

@@ -3,7 +3,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { h } from "./dom.js";
-import { recordAgainst, resetRecord } from "../session/results.js";
+import { recordAgainst, resetRecord } from "../store/results.js";
 
 export function gameName(info) {
   return t(`game.${info.id}`, {}, info.name || info.id);
@@ -138,7 +138,7 @@ export function openNewGameDialog({ games, levels, current }) {
       showRecord(level, variant, rating);
     }
 
-    // Your results against this level on this game and board (session/results.js).
+    // Your results against this level on this game and board (store/results.js).
     function showRecord(level, variant, rating) {
       if (!level) return yourRecord.replaceChildren();
       const r = recordAgainst(gameId, variant, level.id, rating);

@@ -13,10 +13,10 @@
 // highlighted cells and panel sections carry the class "tour-spot"; a note is a message
 // with data-key="walkthrough.<key>" (messages.js).
 
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 import { list, t } from "../i18n/i18n.js";
-import { interactive, seatNamer } from "../board/render.js";
-import { dismissMessage, showMessage } from "./messages.js";
+import { interactive, seatNamer } from "../view/render.js";
+import { dismissMessage, showMessage } from "../ui/messages.js";
 import { walkthroughFor } from "./walkthroughs/index.js";
 import { ROOT_PATH } from "../root.js";
 

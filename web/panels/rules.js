@@ -16,7 +16,7 @@
 // the board (in its rules, for each game that has one).
 
 import { BoardView } from "../board/board.js";
-import { h } from "./dom.js";
+import { h } from "../ui/dom.js";
 import { presentationFor } from "../games/index.js";
 import { language, t } from "../i18n/i18n.js";
 import { ROOT_URL } from "../root.js";

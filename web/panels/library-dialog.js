@@ -11,13 +11,13 @@
 // [data-action="library-import" | "library-save-all" | "library-open-all"],
 // input[type=search][name="library-filter"].
 
-import { gameName, levelLabel, showModal } from "./dialogs.js";
+import { gameName, levelLabel, showModal } from "../ui/dialogs.js";
 import { language, t } from "../i18n/i18n.js";
-import * as library from "../session/library.js";
+import * as library from "../store/library.js";
 import { downloadRecord, downloadText } from "../session/share.js";
-import { showMessage } from "./messages.js";
-import { h } from "./dom.js";
-import { seatNamer } from "../board/render.js";
+import { showMessage } from "../ui/messages.js";
+import { h } from "../ui/dom.js";
+import { seatNamer } from "../view/render.js";
 
 const UNDO_MS = 10_000;
 const FILTER_FROM = 20; // games before a filter is offered

@@ -6,7 +6,7 @@ import { explainResult, presentationFor } from "../games/index.js";
 import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { coordsShown, isOn } from "../ui/settings.js";
-import { engineHelps, remoteTurn, resigner } from "../session/state.js";
+import { engineHelps, remoteTurn, resigner } from "../store/state.js";
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);

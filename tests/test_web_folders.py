@@ -1,0 +1,88 @@
+"""web/'s folders stand on each other (docs/web.md, "Modules"): the graph of imports between
+folders has no cycle, and every import goes down the floors written in docs/web.md. The
+page's twin of tests/test_import_cycles.py; ``root.js`` (the site's root URL) may be
+imported by every folder, and the top level's ``app.js`` imports from every floor."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+#: static imports, re-exports and dynamic ``import("…")`` with a relative path
+SPEC = re.compile(r'''(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}/[^"']+)["']''', re.M)
+#: the floors, lowest first: a folder imports only from floors below its own
+FLOORS = ["i18n", "store", "ui", "board", "games", "engine", "view", "session", "review",
+          "panels"]
+#: what may be imported from anywhere
+EVERYONE = {"root.js"}
+
+
+def folder_of(path: str) -> str:
+    """The top folder of a module under web/ (``"."`` for the top level)."""
+    return path.split("/", 1)[0] if "/" in path else "."
+
+
+def import_edges() -> list[tuple[str, str]]:
+    """(importer, imported) for every relative import of every module under web/."""
+    edges = []
+    for file in sorted(WEB.rglob("*.js")):
+        name = file.relative_to(WEB).as_posix()
+        for spec in SPEC.findall(file.read_text()):
+            edges.append((name, posixpath.normpath(posixpath.join(posixpath.dirname(name),
+                                                                  spec))))
+    return edges
+
+
+def folder_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for a, b in import_edges():
+        fa, fb = folder_of(a), folder_of(b)
+        if fa != fb and b not in EVERYONE:
+            graph.setdefault(fa, set()).add(fb)
+    return graph
+
+
+def test_the_edges_are_read_from_the_imports() -> None:
+    edges = set(import_edges())
+    assert ("app.js", "view/render.js") in edges
+    assert ("board/legend.js", "ui/dom.js") in edges
+    assert ("engine/paint.js", "root.js") in edges
+
+
+def test_the_folders_have_no_cycle() -> None:
+    graph = folder_graph()
+    seen: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        seen[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            assert seen.get(nxt) != 1, f"folder cycle: {' -> '.join([*path, node, nxt])}"
+            if nxt not in seen:
+                visit(nxt, [*path, node])
+        seen[node] = 2
+
+    for node in sorted(graph):
+        if node not in seen:
+            visit(node, [])
+
+
+def test_every_import_goes_down_the_floors() -> None:
+    folders = {folder_of(p.relative_to(WEB).as_posix()) for p in WEB.rglob("*.js")}
+    assert folders == {*FLOORS, "."}, "a new folder needs its floor in FLOORS and docs/web.md"
+    up = []
+    for a, b in import_edges():
+        fa, fb = folder_of(a), folder_of(b)
+        if fa in (fb, ".") or b in EVERYONE:
+            continue
+        if fb == "." or FLOORS.index(fb) > FLOORS.index(fa):
+            up.append(f"{a} -> {b}")
+    assert not up, up
+
+
+def test_the_floors_are_written_in_the_docs() -> None:
+    docs = (ROOT / "docs" / "web.md").read_text()
+    line = next(x for x in docs.splitlines() if x.startswith("Floors, lowest first:"))
+    assert re.findall(r"`([a-z0-9]+)/`", line) == FLOORS
