@@ -14,9 +14,15 @@ chances"). Prints one JSON object:
   score (with the coin's 0.25 beside it).
 * ``--cal-tiers page,deep``: each calibration position analysed at the page's first and
   second pass (``--iterations`` names: ``page``, ``deep`` = 4 × page), fitted apart.
-* ``--fit``: also the scale ``a`` per board for ``p = σ(a · logit(p_raw))`` that fits the
-  raw (uncalibrated) search values to the outcomes best (maximum likelihood), for
-  ``nibble/ai/analysis.py``'s ``CALIBRATION`` (the run then analyses uncalibrated).
+* ``--fit``: the run analyses uncalibrated and fits ``nibble/ai/analysis.py``'s
+  ``CALIBRATION``, one ``Scale(a, eps, lean)`` per game (``scale``): ``a`` and ``eps``
+  by maximum likelihood of the calibration games' outcomes, ``lean`` so that the position
+  after each move of the drops games is worth, on average, what the search before the
+  move gave it (``played``); ``held_out``: the same fit on half the rounds read on the
+  other half, both ways. ``fit``: ``a`` and ``eps`` per board without a lean.
+* Calibration games on a board whose set-up the seed does not change (Nebuchadnezzar,
+  Number One) open with a few random moves (``OPENING_PLIES``): else engines at a fixed
+  budget replay one game per pair of levels.
 
 Quick run (a few minutes on two cores)::
 
@@ -36,6 +42,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -102,13 +109,24 @@ def analyse(record: dict[str, Any], ply: int, budget_ms: int | None,
     return out
 
 
+#: random moves that open a calibration game on a board whose set-up is the same for
+#: every seed: engines at a fixed budget would otherwise play one game per pair of levels
+#: over and over (the runs before 2026-11-27 had four distinct games on these boards)
+OPENING_PLIES = {"neb8": 4, "one2": 6}
+
+
 def play_game(board: str, seed: int, kinds: list[str], mover_ms: int, plies: int | None,
-              rng_seed: int, iterations: int | None = None) -> State[Any]:
+              rng_seed: int, iterations: int | None = None, opening: int = 0) -> State[Any]:
     """A game on board ``seed`` with ``kinds[seat]`` in each seat, ``plies`` moves long (None:
-    to the end); ``iterations``: a fixed budget a move instead of ``mover_ms``."""
+    to the end), its first ``opening`` moves random (seeded by ``rng_seed``); ``iterations``:
+    a fixed budget a move instead of ``mover_ms``."""
     state = new_state(board, seed)
     players = [make_player(k, rng_seed + i) for i, k in enumerate(kinds)]
+    rng = random.Random(rng_seed)
     while not state.is_over() and (plies is None or len(state.moves) < plies):
+        if len(state.moves) < opening:
+            state.push(rng.choice(state.legal_moves()))
+            continue
         seat = state.to_move
         budget = Budget(mover_ms) if iterations is None else Budget(None, iterations)
         d = players[seat % len(players)].choose(state, budget)
@@ -116,9 +134,11 @@ def play_game(board: str, seed: int, kinds: list[str], mover_ms: int, plies: int
     return state
 
 
-def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, int]
+def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, int, bool]
                 ) -> dict[str, Any]:
-    board, kind, seed, mover_ms, iterations, budget_ms, plies = args
+    board, kind, seed, mover_ms, iterations, budget_ms, plies, raw = args
+    if raw:
+        getattr(analysis, "CALIBRATION", {}).clear()
     t0 = time.perf_counter()
     state = play_game(board, seed, [kind, kind], mover_ms, plies, 1000 * seed + 7)
     record = to_record(state)
@@ -129,11 +149,17 @@ def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, in
         mover = before["to_move"]
         if mover is None:
             continue
-        row = {"drop": before["chances"][mover] - after["chances"][mover],
-               "forced": before["forced"]}
+        row: dict[str, Any] = {
+            "drop": before["chances"][mover] - after["chances"][mover],
+            "forced": before["forced"],
+            # the chances themselves, for fitting CALIBRATION's lean (fit_lean)
+            "before_p": before["chances"][mover], "after_p": after["chances"][mover],
+            "same_mover": after["to_move"] == mover, "after_exact": after["exact"],
+            "before_mid": k > 0 and answers[k - 1]["to_move"] == mover}
         played = before.get("played")
         if played is not None and played.get("move") == record["moves"][k]:
             row["played_drop"] = before["chances"][mover] - played["chances"][mover]
+            row["played_p"] = played["chances"][mover]
         rows.append(row)
     return {"board": board, "kind": kind, "rows": rows,
             "ms": [a["ms"] for a in answers], "cpu_ms": [a["cpu_ms"] for a in answers],
@@ -141,18 +167,25 @@ def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, in
 
 
 def _cal_task(args: tuple[str, str, str, int, int, int | None, list[int | str | None], int,
-                          bool, int | None]) -> list[dict[str, Any]]:
+                          bool, int | None, int]) -> list[dict[str, Any]]:
     """One whole game's calibration points, one entry per analysis budget (``tiers``: the
-    same positions analysed at each)."""
-    board, a, b, seed, mover_ms, budget_ms, tiers, every, raw, mover_it = args
+    same positions analysed at each); ``round``: the pair of games with the same levels in
+    both seats (held-out checks keep a round together)."""
+    board, a, b, seed, mover_ms, budget_ms, tiers, every, raw, mover_it, round_ = args
     if raw:
         getattr(analysis, "CALIBRATION", {}).clear()
     if mover_it is not None and BOARDS[board][0] != "nibble":
         mover_it = max(1, mover_it // 4)
-    state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11, mover_it)
+    state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11, mover_it,
+                      OPENING_PLIES.get(board, 0))
     record = to_record(state)
     winner = state.result.winner if state.result is not None else None
     out = []
+    movers = []  # the seat to move at each ply
+    replay = new_state(board, seed)
+    for move in state.moves:
+        movers.append(replay.to_move)
+        replay.push(move)
     for tier in tiers:
         points = []
         for k in range(0, len(record["moves"]), every):
@@ -161,16 +194,19 @@ def _cal_task(args: tuple[str, str, str, int, int, int | None, list[int | str | 
             if mover is None or ans["exact"]:
                 continue
             outcome = 0.5 if winner is None else (1.0 if winner == mover else 0.0)
-            points.append((ans["chances"][mover], outcome))
+            # (chances, outcome, seat, inside a turn: the mover made the move before too)
+            points.append((ans["chances"][mover], outcome, mover,
+                           k > 0 and movers[k - 1] == mover))
         key = CAL_KEYS[board] if len(tiers) == 1 else f"{CAL_KEYS[board]}@{tier}"
         out.append({"game": BOARDS[board][0], "board": board, "key": key, "seed": seed,
-                    "tier": tier, "points": points, "pair": f"{a}:{b}"})
+                    "tier": tier, "points": points, "pair": f"{a}:{b}", "round": round_,
+                    "moves": record["moves"]})
     return out
 
 
 def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
     bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-    for p, o in points:
+    for p, o, *_ in points:
         bins[min(9, int(p * 10))].append((p, o))
     table = []
     for i, b in enumerate(bins):
@@ -181,28 +217,42 @@ def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
         table.append({"decile": f"{i / 10:.1f}-{(i + 1) / 10:.1f}", "n": len(b),
                       "predicted": round(mp, 3), "won": round(mo, 3),
                       "gap": round(mo - mp, 3)})
-    brier = sum((p - o) ** 2 for p, o in points) / len(points) if points else None
+    brier = sum((p - o) ** 2 for p, o, *_ in points) / len(points) if points else None
     return {"positions": len(points), "brier": None if brier is None else round(brier, 4),
             "deciles": table}
 
 
-def calibrate(p: float, a: float, eps: float) -> float:
-    """``analysis._calibrated``'s map: ``eps + (1 - 2 eps) σ(a · logit(p))``."""
+def calibrate(p: float, a: float, eps: float, lean: float = 0.0, turn_lean: float = 0.0,
+              mid: bool = False) -> float:
+    """``analysis._calibrated``'s map: ``eps + (1 - 2 eps) σ(a · logit(p) + lean)``, and
+    ``turn_lean`` more inside a turn of several moves (``mid``)."""
     if p <= 0.0 or p >= 1.0:
         return p
-    return eps + (1 - 2 * eps) / (1 + math.exp(-a * math.log(p / (1 - p))))
+    shift = lean + (turn_lean if mid else 0.0)
+    return eps + (1 - 2 * eps) / (1 + math.exp(-a * math.log(p / (1 - p)) - shift))
 
 
-def fit_scale(points: list[tuple[float, float]]) -> tuple[float, float]:
-    """The ``(a, eps)`` of :func:`calibrate` that maximise the likelihood of the outcomes
-    (``eps`` on a grid of 0.005, ``a`` by golden-section search: the log loss is convex in
-    it); a raw 0 or 1 (a search's forced result) is left alone, and left out."""
-    pts = [(p, o) for p, o in points if 0.0 < p < 1.0]
+Fit = tuple[float, float, float, float]  # analysis.Scale's (a, eps, lean, turn_lean)
+
+
+def _point(point: Any) -> tuple[float, float, bool]:
+    """A calibration point's chances, outcome and whether its mover is inside a turn
+    (points of runs before 2026-11-27 have no such flag: outside)."""
+    return point[0], point[1], bool(point[3]) if len(point) > 3 else False
+
+
+def fit_scale(points: list[Any], lean: float = 0.0, turn_lean: float = 0.0
+              ) -> tuple[float, float]:
+    """The ``(a, eps)`` of :func:`calibrate` (the leans given) that maximise the likelihood
+    of the outcomes (``eps`` on a grid of 0.005, ``a`` by golden-section search: the log
+    loss is convex in it); a raw 0 or 1 (a search's forced result) is left alone, and left
+    out."""
+    pts = [pt for pt in map(_point, points) if 0.0 < pt[0] < 1.0]
 
     def loss(a: float, eps: float) -> float:
         s = 0.0
-        for p, o in pts:
-            q = min(1 - 1e-9, max(1e-9, calibrate(p, a, eps)))
+        for p, o, mid in pts:
+            q = min(1 - 1e-9, max(1e-9, calibrate(p, a, eps, lean, turn_lean, mid)))
             s -= o * math.log(q) + (1 - o) * math.log(1 - q)
         return s / len(pts)
 
@@ -222,6 +272,74 @@ def fit_scale(points: list[tuple[float, float]]) -> tuple[float, float]:
         if v < best[0]:
             best = (v, a, eps)
     return round(best[1], 3), round(best[2], 3)
+
+
+def lean_gap(rows: list[dict[str, Any]], fit: Fit, inside: bool) -> float:
+    """Over the moves ``rows`` (raw chances of ``_drops_task``) after which the mover moves
+    again (``inside``: within a turn of several moves) or not, the mean of the position
+    after the move valued by its own search less the same position valued by the search
+    before the move (its ``played`` value), for the mover: 0 when the two searches agree
+    on average."""
+    a, eps, lean, turn_lean = fit
+    gaps = []
+    for r in rows:
+        if (r.get("played_p") is None or r["forced"] or r["after_exact"]
+                or r["same_mover"] != inside):
+            continue
+        if inside:
+            after = calibrate(r["after_p"], a, eps, lean, turn_lean, True)
+        else:  # the next search's value is the opponent's, at the start of their turn
+            after = 1.0 - calibrate(1.0 - r["after_p"], a, eps, lean, turn_lean, False)
+        gaps.append(after - calibrate(r["played_p"], a, eps, lean, turn_lean,
+                                      r.get("before_mid", False)))
+    return sum(gaps) / len(gaps) if gaps else 0.0
+
+
+def _bisect(gap: Callable[[float], float]) -> float:
+    """The x in [-2, 2] where the monotonic ``gap`` crosses 0 (0 when it does not)."""
+    lo, hi = -2.0, 2.0
+    g_lo, g_hi = gap(lo), gap(hi)
+    if g_lo * g_hi > 0:
+        return 0.0
+    rising = g_hi > g_lo
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if (gap(mid) < 0) == rising:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def fit_leans(rows: list[dict[str, Any]], a: float, eps: float) -> tuple[float, float]:
+    """The ``lean`` at which :func:`lean_gap` is 0 over the moves that end a turn, and the
+    ``turn_lean`` at which it is 0 over the moves inside one (none: 0), each refitted given
+    the other."""
+    lean = turn_lean = 0.0
+    inside = any(r["same_mover"] for r in rows)
+    for _ in range(8 if inside else 1):
+        lean = _bisect(lambda x, t=turn_lean: lean_gap(rows, (a, eps, x, t), False))
+        if inside:
+            turn_lean = _bisect(lambda x, le=lean: lean_gap(rows, (a, eps, le, x), True))
+    return lean, turn_lean
+
+
+def _round(entry: dict[str, Any]) -> int:
+    """A calibration game's round (its pair of levels in both seats); runs before rounds
+    were written had odd seed bases, so that ``(seed + 1) // 2`` is the round there."""
+    return int(entry.get("round", (entry["seed"] + 1) // 2))
+
+
+def fit_game(points: list[Any], rows: list[dict[str, Any]]) -> Fit:
+    """``analysis.Scale`` for one game: ``a`` and ``eps`` from the outcomes (``points``),
+    the leans from the moves' two values (``rows``; none: no lean), each refitted given the
+    others until they settle."""
+    lean = turn_lean = 0.0
+    a, eps = fit_scale(points)
+    for _ in range(4 if rows else 0):
+        lean, turn_lean = fit_leans(rows, a, eps)
+        a, eps = fit_scale(points, lean, turn_lean)
+    return a, eps, round(lean, 3), round(turn_lean, 3)
 
 
 def _drop_of(record: dict[str, Any], ply: int, iterations: int) -> tuple[float, dict[str, Any]]:
@@ -331,9 +449,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="analyse each calibration position at each of these budgets (e.g."
                          " page,deep; default: --iterations)")
     ap.add_argument("--fit", action="store_true",
-                    help="analyse uncalibrated and fit CALIBRATION's scale per game")
+                    help="analyse uncalibrated and fit CALIBRATION's Scale per game")
     ap.add_argument("--fit-from", metavar="PATH", nargs="*",
                     help="add the calibration points of earlier runs (--points-out)")
+    ap.add_argument("--moves-out", metavar="PATH",
+                    help="write the drops games' moves with their raw chances (for --fit's"
+                         " lean) as JSON, by game")
+    ap.add_argument("--moves-from", metavar="PATH", nargs="*",
+                    help="add the moves of earlier runs (--moves-out) to --fit's lean")
     ap.add_argument("--points-out", metavar="PATH",
                     help="write every calibration game's (chances, outcome) points as JSON")
     ap.add_argument("--seed", type=int, default=1)
@@ -352,14 +475,14 @@ def main(argv: list[str] | None = None) -> int:
     budget = None if args.iterations is not None else args.budget_ms
     boards = [b for b in args.boards.split(",") if b]
     kinds = [k for k in args.movers.split(",") if k]
-    tasks = [(b, k, args.seed + g, args.mover_ms, args.iterations, budget, args.plies)
+    tasks = [(b, k, args.seed + g, args.mover_ms, args.iterations, budget, args.plies, args.fit)
              for g in range(args.games) for b in boards for k in kinds]
     pairs = [p.split(":") for p in args.cal_pairs.split(",") if p]
     cal = [(b, *pairs[g % len(pairs)][::1 if g % 2 == 0 else -1], 500 + args.seed + g,
             args.cal_mover_ms, budget,
             args.cal_tiers.split(",") if args.cal_tiers else [args.iterations], args.cal_every,
             args.fit,
-            args.cal_mover_iterations)
+            args.cal_mover_iterations, g // 2)
            for g in range(args.cal_games) for b in args.cal_boards.split(",") if b]
     random.Random(0).shuffle(tasks)  # mix the long tasks with the short ones
     t0 = time.perf_counter()
@@ -399,6 +522,16 @@ def main(argv: list[str] | None = None) -> int:
             cell["max_cpu_ms"] = max(cpu)
             drops[b][k] = cell
     out["drops"] = drops
+    # every drops game's moves with their raw chances, by game: CALIBRATION's lean
+    moves: dict[str, list[dict[str, Any]]] = {}
+    if args.fit:
+        for d in done:
+            moves.setdefault(BOARDS[d["board"]][0], []).extend(d["rows"])
+    for name in args.moves_from or []:
+        for g, rows in json.loads(Path(name).read_text()).items():
+            moves.setdefault(g, []).extend(rows)
+    if args.moves_out and moves:
+        Path(args.moves_out).write_text(json.dumps(moves) + "\n")
     for name in args.fit_from or []:  # calibration games measured earlier (--points-out)
         cal_done.extend(json.loads(Path(name).read_text()))
     if cal_done:
@@ -409,24 +542,32 @@ def main(argv: list[str] | None = None) -> int:
         out["reliability"] = {"all": reliability(allp),
                               **{g: reliability(p) for g, p in by_game.items()}}
         if args.fit:
-            # shipped: the fit on every game; checked: fitted on the even seeds' games,
-            # the reliability of the odd seeds' games
-            out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}
-            pooled: dict[str, list[tuple[float, float]]] = {}
+            out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}  # per board, no lean
+            # shipped (CALIBRATION): one Scale per game (per game and tier with
+            # --cal-tiers), the lean from the drops games' moves
+            pooled: dict[str, list[dict[str, Any]]] = {}
             for c in cal_done:
                 tier = c.get("tier")
                 pooled.setdefault(c["game"] if tier in (None, args.iterations) else
-                                  f"{c['game']}@{tier}", []).extend(c["points"])
-            out["fit_game"] = {g: fit_scale(p) for g, p in pooled.items()}
+                                  f"{c['game']}@{tier}", []).append(c)
+            out["scale"] = {g: fit_game([p for c in cs for p in c["points"]],
+                                        moves.get(g.split("@")[0], []))
+                            for g, cs in pooled.items()}
+            # checked: two-fold, each half of the rounds read with the other half's fit
             held: dict[str, list[tuple[float, float]]] = {}
-            for key in by_game:
-                fit = [p for c in cal_done if c["key"] == key and c["seed"] % 2 == 0
-                       for p in c["points"]]
-                a, eps = fit_scale(fit)
-                held[key] = [(round(calibrate(p, a, eps), 3), o) for c in cal_done
-                             if c["key"] == key and c["seed"] % 2 == 1 for p, o in c["points"]]
+            for g, cs in pooled.items():
+                halves = [[c for c in cs if _round(c) % 2 == side] for side in (0, 1)]
+                for fit_on, read in (halves, halves[::-1]):
+                    fit = fit_game([p for c in fit_on for p in c["points"]],
+                                   moves.get(g.split("@")[0], []))
+                    held.setdefault(g, []).extend(
+                        (round(calibrate(p, *fit, mid), 3), o)
+                        for c in read for p, o, mid in map(_point, c["points"]))
             out["held_out"] = {"all": reliability([p for v in held.values() for p in v]),
                                **{g: reliability(p) for g, p in held.items()}}
+            out["lean_gap"] = {  # raw: the searches' disagreement, end of a turn / inside
+                g: [round(lean_gap(rows, (1.0, 0.0, 0.0, 0.0), inside), 4)
+                    for inside in (False, True)] for g, rows in moves.items()}
         if args.points_out and cal:
             Path(args.points_out).write_text(json.dumps(cal_done) + "\n")
     out["seconds"] = round(time.perf_counter() - t0, 1)

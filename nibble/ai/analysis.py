@@ -31,8 +31,8 @@ How it is found:
   the best move's chances less the played move's.
 * The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
   the side to move (returns are +1 for the winner and -1 for the others), or for a game
-  in ``CALIBRATION`` ``eps + (1 - 2 eps) σ(a · logit p)``, fitted to the outcomes of
-  engine games (docs/ai.md, "The analysis's chances"; games of more than two players
+  in ``CALIBRATION`` ``eps + (1 - 2 eps) σ(a · logit p + lean)`` (:class:`Scale`), fitted
+  to engine games (docs/ai.md, "The analysis's chances"; games of more than two players
   are left as they are). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
   proportion to the game knowledge's estimate of each (``evaluate_all``, read as
@@ -55,7 +55,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
@@ -84,17 +84,37 @@ SOLVER_NODES = 400_000
 #: the share of an MCTS analysis's budget that searches the record's next move on its own
 #: (alpha-beta searches it inside the one search, with no share of its own)
 PLAYED_SHARE = 0.3
-#: per game id (or "<game>/<variant>" for one variant), the map of a search value
-#: ``v`` to chances: ``p = eps + (1 - 2 eps) σ(a · logit((v + 1) / 2))``, ``(a, eps)``
-#: fitted by maximum likelihood to the outcomes of engine games (``python
-#: scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's chances"); a board not
-#: listed keeps ``p = (v + 1) / 2``, and so does a forced result (v = ±1). Nibble: one
-#: scale for its three boards (4,772 positions of 192 games; per board 1.8-2.4 within
-#: their noise). Left out: Number One (its fits, 0.63 and 1.9 on two runs, disagree, and
-#: neither beats the raw chances' Brier score on the other's games) and Nebuchadnezzar
-#: (its fit, 3.52, also multiplies MCTS's lean towards the side to move: ``hard``'s own
-#: moves then lost 7.5 points each on average, outside the ±4 a move may)
-CALIBRATION: dict[str, tuple[float, float]] = {"nibble": (2.23, 0.0)}
+
+
+class Scale(NamedTuple):
+    """The map of a search value ``v`` to the chances of the side to move:
+    ``p = eps + (1 - 2 eps) σ(a · logit((v + 1) / 2) + lean)``, with ``turn_lean`` added
+    to ``lean`` inside a turn of several moves (the side to move made the move before too:
+    Number One's pegs). ``a`` sharpens or flattens the search's values (fitted to the
+    outcomes of games), ``eps`` keeps some doubt at the ends, and the leans take out the
+    search's lean towards the side to move, fitted so that a position's own search and
+    the search of the position before it (its ``played`` value) agree on average: an MCTS
+    search's best child is the best of several noisy values, so whoever is to move looks
+    better than the same position does one move later, and any move looks like a loss."""
+
+    a: float
+    eps: float = 0.0
+    lean: float = 0.0
+    turn_lean: float = 0.0
+
+
+#: per game id (or "<game>/<variant>" for one variant), a :class:`Scale` fitted to engine
+#: games (``python scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's
+#: chances"); a board not listed keeps ``p = (v + 1) / 2``, and so does a forced result
+#: (v = ±1). Nibble: one scale for its three boards (4,772 positions of 192 games; per
+#: board 1.8-2.4 within their noise; its alpha-beta judge has no lean to take out).
+#: Nebuchadnezzar (8 x 8) and Number One (two players): 200 games each, opened by random
+#: moves (3,015 and 1,549 positions), the leans from 384 moves each.
+CALIBRATION: dict[str, Scale] = {
+    "nibble": Scale(2.23),
+    "nebuchadnezzar": Scale(1.925, 0.0, -0.087),
+    "number-one": Scale(1.765, 0.005, -0.059, -0.304),
+}
 
 
 @dataclass(frozen=True)
@@ -184,6 +204,7 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
                           same=True)
     mover = state.to_move
     game = _calibration_key(state)
+    inside = game is not None and _inside_turn(state)
     winner = _proved(state, found, left_ms, req.iterations)
     value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
@@ -191,14 +212,15 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     if winner is not None:
         chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
     else:
-        chances = _chances(state, found.root, found.move, mover, _calibrated(game, value))
+        chances = _chances(state, found.root, found.move, mover,
+                           _calibrated(game, value, inside))
     if forced or nxt is None:
         return answer(to_move, chances, best, winner, winner is not None, iterations,
                       same=True)
     if found.played_value is None or nxt == found.move:
         mine = chances
     else:
-        p = _calibrated(game, found.played_value)
+        p = _calibrated(game, found.played_value, inside)
         mine = _chances(state, found.played, nxt, mover, p)
     return answer(to_move, chances, best, winner, winner is not None, iterations,
                   played=mine)
@@ -511,15 +533,27 @@ def _calibration_key(state: State[Any]) -> str | None:
     return key if variant is not None and key in CALIBRATION else state.game.id
 
 
-def _calibrated(key: str | None, value: float) -> float:
-    """The chances ``p`` of a search value ``v`` (``CALIBRATION``)."""
+def _calibrated(key: str | None, value: float, inside: bool = False) -> float:
+    """The chances ``p`` of a search value ``v`` for the side to move (``CALIBRATION``);
+    ``inside``: within a turn of several moves (:func:`_inside_turn`)."""
     p = _clip((value + 1.0) / 2.0)
     fit = None if key is None else CALIBRATION.get(key)
     if fit is None or p <= 0.0 or p >= 1.0:
         return p
-    a, eps = fit
-    x = a * math.log(p / (1.0 - p))
-    return eps + (1.0 - 2.0 * eps) / (1.0 + math.exp(-x))
+    x = fit.a * math.log(p / (1.0 - p)) + fit.lean + (fit.turn_lean if inside else 0.0)
+    return fit.eps + (1.0 - 2.0 * fit.eps) / (1.0 + math.exp(-x))
+
+
+def _inside_turn(state: State[Any]) -> bool:
+    """Did the side to move also make the last move (a turn of several moves)?"""
+    if not state.moves:
+        return False
+    mover = state.to_move
+    last = state.pop()
+    try:
+        return state.to_move == mover
+    finally:
+        state.push(last)
 
 
 def _final(state: State[Any]) -> list[float]:
