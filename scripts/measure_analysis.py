@@ -224,12 +224,8 @@ def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
 
 def calibrate(p: float, a: float, eps: float, lean: float = 0.0, turn_lean: float = 0.0,
               mid: bool = False) -> float:
-    """``analysis._calibrated``'s map: ``eps + (1 - 2 eps) σ(a · logit(p) + lean)``, and
-    ``turn_lean`` more inside a turn of several moves (``mid``)."""
-    if p <= 0.0 or p >= 1.0:
-        return p
-    shift = lean + (turn_lean if mid else 0.0)
-    return eps + (1 - 2 * eps) / (1 + math.exp(-a * math.log(p / (1 - p)) - shift))
+    """``analysis.Scale``'s map of raw chances ``p`` (``mid``: inside a turn)."""
+    return analysis.Scale(a, eps, lean, turn_lean).chances(p, mid)
 
 
 Fit = tuple[float, float, float, float]  # analysis.Scale's (a, eps, lean, turn_lean)

@@ -180,20 +180,28 @@ def test_the_judge_chooses_as_hard_does() -> None:
             state.push(rng.choice(state.legal_moves()))
 
 
+def hard_game_answers(board: dict[str, Any], seed: int, plies: int, iterations: int
+                      ) -> list[dict[str, Any]]:
+    """The analysis of every position of a game of ``hard`` against itself, ``plies`` moves
+    from the start of board ``seed``, ``iterations`` a move."""
+    game = get_game(board["game"])
+    state = game.new_state(game.normalize_options({**board["options"], "seed": seed}))
+    player = make_player("hard", seed)
+    while not state.is_over() and len(state.moves) < plies:
+        state.push(player.choose(state, Budget(None, iterations)).move)
+    record = to_record(state)
+    return [ask(record, ply) for ply in range(len(record["moves"]) + 1)]
+
+
 def test_hard_own_moves_keep_their_chances() -> None:
     """Whoever is to move does not look worse: the position is valued by a zero-sum
     search (``hard``'s cautious one only ranks the moves), so over ``hard``'s own moves the mover's
     chances before a move less after it average out near 0 (the issue's bound: ±0.04).
     With ``hard``'s cautious values read as chances, every move looked like a gain."""
-    game = get_game("nibble")
     drops = []
     for seed in (1, 2):
-        state = game.new_state(game.normalize_options({"variant": "square9", "seed": seed}))
-        player = make_player("hard", seed)
-        while not state.is_over() and len(state.moves) < 16:
-            state.push(player.choose(state, Budget(None, 3000)).move)
-        record = to_record(state)
-        answers = [ask(record, ply) for ply in range(len(record["moves"]) + 1)]
+        answers = hard_game_answers({"game": "nibble", "options": {"variant": "square9"}},
+                                    seed, 16, 3000)
         for before, after in zip(answers, answers[1:], strict=False):
             mover = before["to_move"]
             if mover is not None and not before["forced"]:
@@ -215,15 +223,9 @@ def test_a_position_is_worth_what_the_search_before_it_said(board: dict[str, Any
     the two searches agree within 2.5 points on average, at the end of a turn and inside
     one; without the leans (the same ``a``) they differed by 4.7 points on
     Nebuchadnezzar, and on Number One by 11.7 at the end of a turn and 3.4 inside."""
-    game = get_game(board["game"])
     gaps: dict[bool, list[float]] = {False: [], True: []}
     for seed in (1, 2):
-        state = game.new_state(game.normalize_options({**board["options"], "seed": seed}))
-        player = make_player("hard", seed)
-        while not state.is_over() and len(state.moves) < 20:
-            state.push(player.choose(state, Budget(None, 2000)).move)
-        record = to_record(state)
-        answers = [ask(record, ply) for ply in range(len(record["moves"]) + 1)]
+        answers = hard_game_answers(board, seed, 20, 2000)
         for before, after in zip(answers, answers[1:], strict=False):
             mover = before["to_move"]
             if mover is None or before["forced"] or after["exact"] or after["to_move"] is None:

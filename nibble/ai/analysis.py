@@ -102,6 +102,14 @@ class Scale(NamedTuple):
     lean: float = 0.0
     turn_lean: float = 0.0
 
+    def chances(self, p: float, inside: bool = False) -> float:
+        """The calibrated chances of raw chances ``p`` (0 and 1, forced results, stay);
+        ``inside``: within a turn of several moves (:func:`_inside_turn`)."""
+        if p <= 0.0 or p >= 1.0:
+            return p
+        x = self.a * math.log(p / (1.0 - p)) + self.lean + (self.turn_lean if inside else 0.0)
+        return self.eps + (1.0 - 2.0 * self.eps) / (1.0 + math.exp(-x))
+
 
 #: per game id (or "<game>/<variant>" for one variant), a :class:`Scale` fitted to engine
 #: games (``python scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's
@@ -538,10 +546,7 @@ def _calibrated(key: str | None, value: float, inside: bool = False) -> float:
     ``inside``: within a turn of several moves (:func:`_inside_turn`)."""
     p = _clip((value + 1.0) / 2.0)
     fit = None if key is None else CALIBRATION.get(key)
-    if fit is None or p <= 0.0 or p >= 1.0:
-        return p
-    x = fit.a * math.log(p / (1.0 - p)) + fit.lean + (fit.turn_lean if inside else 0.0)
-    return fit.eps + (1.0 - 2.0 * fit.eps) / (1.0 + math.exp(-x))
+    return p if fit is None else fit.chances(p, inside)
 
 
 def _inside_turn(state: State[Any]) -> bool:
