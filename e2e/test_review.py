@@ -20,6 +20,7 @@ from nibble.core.record import replay
 
 TRUTH = Path(__file__).resolve().parent.parent / "tests" / "data" / "analysis_truth.json"
 ANALYSED_MS = 120_000  # the first pass: ~0.3 s a position, slower on a busy machine
+DEEP_MS = 1200  # the second pass's budget a position (web/review/analysis.js)
 
 
 def random_game(game: str, options: dict, seed: int, stop_at: int | None = None) -> dict:
@@ -64,6 +65,15 @@ def wait_analysed(page) -> None:
         " && document.querySelectorAll('[data-eval-point].pending').length === 0"
         " && document.querySelectorAll('[data-eval-point]').length > 0",
         timeout=ANALYSED_MS)
+
+
+def wait_settled(page) -> None:
+    """Both passes done: every position of the game searched at the second pass's budget
+    (or solved exactly), as the page leaves it after a few seconds without input."""
+    page.wait_for_function(
+        "(deep) => { const all = window.nibbleApp.analysis.answers();"
+        " return all.length > 0 && all.every((a) => a && (a.exact || a.budget >= deep)); }",
+        arg=DEEP_MS, timeout=3 * ANALYSED_MS)
 
 
 GAMES = [
@@ -447,14 +457,15 @@ def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, s
 def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
     """A whole Nibble game of ``hard`` with mistakes planted by a long search (10-30
     points each, none of them losing at once: tests/data/analysis_truth.json), reviewed as
-    a player opens it: the page's own first pass marks every planted move, and "Learn from
-    your mistakes" starts on one of them."""
+    a player opens it and leaves it to the analysis: the page's second pass marks every
+    planted move (the first, at 0.3 s a position, can miss a 10-point one), and "Learn
+    from your mistakes" starts on one of them."""
     data = json.loads(TRUTH.read_text())
     game = next(g for g in data["planted"] if g["board"] == "square9" and g["planted"])
     record = game["record"]
     assert handle({"op": "load", "record": record})["view"].get("result"), "not a whole game"
     page, recorder = make_page(link(record, ["human", "human"]))
-    wait_analysed(page)
+    wait_settled(page)
     marks = {p["ply"]: page.get_attribute(f"#move-list [data-ply='{p['ply']}']",
                                           "data-move-mark") for p in game["planted"]}
     answers = page.evaluate("(plies) => plies.map((p) => window.nibbleApp.analysis.at(p - 1))",

@@ -170,8 +170,10 @@ export function createAnalysis(app, engine) {
     return null;
   }
 
+  // (the second pass is background work: it does not count as analysing)
+  let hints = 0; // hints being searched
   function setAnalysing(on) {
-    const value = on ? "true" : "false";
+    const value = on || hints > 0 ? "true" : "false";
     if (html.dataset.analysing !== value) html.dataset.analysing = value;
   }
 
@@ -221,7 +223,7 @@ export function createAnalysis(app, engine) {
       return;
     }
     running = true;
-    if (!job.deep) setAnalysing(true);
+    setAnalysing(!job.deep);
     try {
       await analyse(job.record, job.ply, job.budget);
     } catch (error) {
@@ -252,6 +254,7 @@ export function createAnalysis(app, engine) {
     const ply = record.moves.length;
     const known = at(ply, record);
     if (known && known.best !== undefined && !known.error) return known;
+    hints++;
     setAnalysing(true);
     if (engine.state === "idle") engine.start();
     else if (engine.state === "failed") engine.retry(); // asked for: try at once
@@ -261,6 +264,8 @@ export function createAnalysis(app, engine) {
       if (error instanceof Cancelled) return null;
       throw error;
     } finally {
+      hints--;
+      if (!running) setAnalysing(false);
       pump();
     }
   }
