@@ -133,6 +133,13 @@ export class EngineClient {
     return this.ready;
   }
 
+  // Start the worker if it never was (a worker only some games need is started when one
+  // of them asks for it, not at the page's boot: a heap kept for nothing costs memory).
+  wake() {
+    if (this.state === "idle") this.start();
+    return this;
+  }
+
   // Boot again after a failed boot (the player pressed Retry): bypasses the HTTP cache.
   retry() {
     this.restarts = [];

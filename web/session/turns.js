@@ -12,7 +12,7 @@ import { announce, dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
 import { rememberView } from "../engine/paint.js";
 import { countResult } from "../store/results.js";
-import { engineHelps } from "../store/state.js";
+import { defaultLevel, engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 import { moveSound } from "../ui/sound.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../view/render.js";
@@ -351,8 +351,7 @@ export function createTurns(app) {
   }
 
   function level() {
-    const levels = state.games?.levels || [];
-    return state.level || levels[Math.min(1, levels.length - 1)]?.id || "medium";
+    return state.level || defaultLevel(state.games) || "medium";
   }
 
   // Ask the computer's worker for a move: {move, value} (value: the estimate in [-1, 1]
@@ -360,7 +359,7 @@ export function createTurns(app) {
   async function askEngine(levelId) {
     const budget = budgetFor(levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
-    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
+    const response = await call(app.ai.wake(), { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };
   }

@@ -77,6 +77,13 @@ export function recipientOf(state) {
   return (view.players || state.seats.length) === 2 ? 1 - me : null;
 }
 
+/** The level a game is played at when none was chosen: the second easiest (a newcomer's
+ * first game is neither a walkover nor a wall); null before the engine's games list. */
+export function defaultLevel(games) {
+  const levels = games?.levels || [];
+  return levels[Math.min(1, levels.length - 1)]?.id ?? null;
+}
+
 /** The seat that would resign now: this device's in a game by links, the one person
  * against the computer, the player to move when two share this device; null when the
  * game is over, has more than two players, or only computers play. */

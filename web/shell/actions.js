@@ -1,0 +1,88 @@
+// The action table: what each `data-action` control does (a map from the action's name to
+// a controller's method), and the page-wide keys, address and file events. The controls
+// themselves say nothing but their action's name (index.html, the views).
+
+import { downloadRecord } from "../session/share.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+// action name -> (the control pressed) => void
+export function actionTable(app, commands) {
+  const { state } = app;
+  const review = (step) => () => app.navigation[step]();
+  return {
+    confirm: () => app.turns.confirmPick(),
+    clear: () => app.turns.clearPick(),
+    undo: () => app.turns.undo(),
+    redo: () => app.turns.redo(),
+    "new-game": () => commands.newGameDialog(),
+    "choose-game": () => commands.newGameDialog(),
+    hint: () => app.turns.hint(),
+    "review-first": review("first"),
+    "review-prev": review("prev"),
+    "review-next": review("next"),
+    "review-last": review("last"),
+    "continue-here": () => commands.continueHere(),
+    learn: () => app.retro.start(),
+    "learn-next": () => app.retro.next(),
+    "learn-skip": () => app.retro.next(),
+    "learn-stop": () => app.retro.stop(),
+    pause: () => app.turns.togglePause(),
+    share: () => app.linkPlay.share(),
+    "send-move": () => app.linkPlay.sendMove(),
+    rematch: () => commands.rematch(false),
+    resign: () => commands.resign(),
+    "replay-board": () => commands.rematch(true),
+    export: () => downloadRecord(state.record),
+    import: () => $("#import-file").click(),
+    library: () => commands.showLibrary(),
+    rules: () => app.rulesSheet.open(),
+    "rules-marks": () => app.rulesSheet.open({ section: "marks" }),
+    "restore-previous": (target) => commands.openPrevious(target),
+    back: () => (app.retro.active() ? app.retro.stop() : app.navigation.last()),
+    zoom: () => {
+      app.zoom.toggle(app.board.focusId);
+      app.render();
+    },
+  };
+}
+
+// Clicks on controls go through the table; Escape steps back one level; a link pasted into
+// the address bar opens; a chosen file is imported.
+export function wireActions(app, commands, table = actionTable(app, commands)) {
+  const { state } = app;
+  const html = document.documentElement;
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-action]");
+    if (!target || target.disabled) return;
+    // a move made from a button: the focus goes back to the board at once, not to <body>
+    // while the button is disabled during the move
+    const fromButton = document.activeElement === target && (target.dataset.action === "confirm" || target.closest("#move-actions"));
+    if (fromButton && app.interactive()) app.board.focus();
+    const action = Object.hasOwn(table, target.dataset.action) ? table[target.dataset.action] : null;
+    if (action) action(target);
+    else if (target.dataset.move && target.closest("#move-actions")) app.turns.playAction(target.dataset.move);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("dialog, input, select, textarea")) return;
+    if (event.key === "Escape") {
+      if (state.hinting) app.turns.cancelHint();
+      else if (app.retro.active() && state.sel.pick.length) app.turns.clearPick(); // a try's pick first
+      else if (app.retro.active()) app.retro.stop();
+      else if (state.review) {
+        state.review = null;
+        app.render();
+      } else if (state.sel.pick.length) app.turns.clearPick();
+      else return;
+      event.preventDefault(); // used: the rules sheet stays open (rules.js)
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    if (html.dataset.engine === "ready") app.turns.withBusy(commands.openLink);
+  });
+  $("#import-file").addEventListener("change", (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (file) commands.importFile(file);
+  });
+}

@@ -1,0 +1,257 @@
+// The page's start: boot the engine's workers, draw the game this visit opens before the
+// engine is up (paint.js), then choose the game to show — a shared link, a ?game= link,
+// this tab's game, the last game, or a new one — once the engine has checked it.
+
+import { setLanguage, translateDom } from "../i18n/i18n.js";
+import * as library from "../store/library.js";
+import { buildPaint, rememberView, storedGames, storedView } from "../engine/paint.js";
+import { dismissMessage, showMessage } from "../ui/messages.js";
+import { hasLink, linkOrigin, readLink } from "../session/share.js";
+import { gameLinked } from "../session/link-play.js";
+import { pickerFor } from "../board/pick.js";
+import { Cancelled, call } from "../session/turns.js";
+import { t } from "../i18n/i18n.js";
+import { parseUrl, queryOrigin } from "./address.js";
+import { storedLanguage, wireLanguage, wirePace } from "./language.js";
+
+const html = document.documentElement;
+
+export function createStart(app, commands, loading) {
+  const { state } = app;
+  const { startGame, openLink, sayPreviousKept, defaultLevel } = commands;
+
+  // --- boot -----------------------------------------------------------------------------
+
+  // Boot the rules worker (the page waits for it, showing the failed state with Try again
+  // while a boot fails or stalls). The computer's worker starts once the first game is on
+  // screen (boot()), so that two runtimes compiling at once do not slow the first paint.
+  async function bootEngines() {
+    app.rules.onProgress = loading.onProgress;
+    // html[data-snapshot]: "stored" once a booted interpreter is kept for the next visit;
+    // html[data-boot]: how the rules worker started ("snapshot" or "boot")
+    app.rules.onSnapshot = app.ai.onSnapshot = ({ state }) => {
+      if (html.dataset.snapshot !== "stored") html.dataset.snapshot = state;
+    };
+    app.rules.onState = (status, detail) => {
+      if (status === "failed") loading.showFailed(detail, () => app.rules.retry());
+      else if (status === "stalled") loading.onStalled(detail, () => app.rules.retry());
+      else if (status === "booting") loading.showLoading();
+    };
+    app.rules.start();
+    await app.rules.ready;
+    html.dataset.boot = app.rules.bootedFrom;
+    app.rules.onState = app.ai.onState = engineState;
+  }
+
+  // A worker that died and restarts: say so; if it cannot come back, show the failed state.
+  // What was in flight is sent again by the client itself, so the computer goes on thinking;
+  // a computer's turn is scheduled again only if nothing is in flight for it.
+  function engineState(status, detail) {
+    if (status === "restarting") {
+      showMessage(t("engine.restarting"), "warning", null, { key: "engine.restarting" });
+    } else if (status === "ready") {
+      dismissMessage("engine.restarting");
+      dismissMessage("error.ai"); // what failed for want of a worker is asked again below
+      app.render();
+      if (!app.ai.busy) app.turns.scheduleComputer();
+    } else if (status === "failed" || status === "stalled") {
+      loading.showFailed(detail || { kind: "crashed" }, () => {
+        app.rules.retry();
+        app.ai.retry();
+        app.rules.ready.then(() => {
+          html.dataset.engine = "ready";
+          loading.hide();
+          app.render();
+        });
+      });
+    }
+  }
+
+  // Which game to show: a shared link, then a ?game= link (a reload of it resumes its game),
+  // then this tab's game, then the game played last, then a new one. `linked`: the game a
+  // link continues, drawn early (it stays on screen while the link's moves are played).
+  async function chooseGame(linked = null, pictured = false) {
+    library.migrateLegacy();
+    if (pictured && hasLink()) {
+      // the link's picture is on screen: its game, with no other game drawn before it (the
+      // game in progress is named as the one the link's game leaves kept); if the link is
+      // refused, the game in progress as below
+      const picture = state.view;
+      const kept = [library.tabGame(), library.lastGame()].map((id) => library.load(id || "")).find((e) => e && !e.damaged && !e.broken);
+      state.id = kept?.id ?? null;
+      await openLink();
+      if (state.view !== picture) return;
+      Object.assign(state, { id: null, record: null, link: null });
+    }
+    const wanted = parseUrl(state.games);
+    if (wanted?.error) showMessage(t("error.url", { message: wanted.error }));
+    const fromUrl = wanted && !wanted.error ? wanted : null;
+    const tab = library.load(library.tabGame() || "");
+    const last = library.load(library.lastGame() || "");
+
+    // the game in progress first, so that a refused link leaves it shown
+    let current = linked || tab || (fromUrl ? null : last);
+    if (current && fromUrl && current.origin !== fromUrl.origin) current = null;
+    const resumed = current ? await app.session.open(current) : false;
+    if (hasLink()) {
+      await openLink();
+      if (state.record) return;
+    }
+    if (resumed) return;
+    if (fromUrl) {
+      try {
+        await startGame(fromUrl);
+        // the game this tab (or the last tab) showed is still in the library: say so
+        const previous = tab || last;
+        if (previous && !previous.damaged && !previous.broken) sayPreviousKept(previous.id, "library.previous-kept");
+        return;
+      } catch (error) {
+        showMessage(t("error.url", { message: error.message }));
+      }
+    }
+    if (!current && last && last !== tab && !fromUrl && (await app.session.open(last))) return;
+    const game = state.games.games[0];
+    await startGame({ game: game.id, options: {}, seats: ["human", "ai"], level: defaultLevel(), origin: "" });
+  }
+
+  // Draw the game this visit will open from what was stored (a repeat visit) or what the
+  // build made (a first visit), before any engine is up. Null when that game cannot be
+  // known without the engine (a link without a picture, a new ?game= link): the loading
+  // card then. A link of a game played by links that this device has (the friend's move
+  // coming in): that game as kept, not clickable, until the engine brings the link's moves;
+  // any other link: the picture it carries (paintPicture).
+  async function paintEarly() {
+    const origin = queryOrigin();
+    library.migrateLegacy();
+    const shared = hasLink() ? await readLink().catch(() => null) : null;
+    const linked = shared ? gameLinked(shared) : null;
+    const tab = library.load(library.tabGame() || "");
+    if (hasLink() && !linked) return paintPicture(shared, tab);
+    const last = origin ? null : library.load(library.lastGame() || "");
+    const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
+    let early = null;
+    if (entry) {
+      const kept = storedView(entry);
+      if (!kept) return null;
+      early = { kind: linked ? "link" : "entry", entry, view: kept.view, games: kept.games };
+      Object.assign(state, {
+        id: entry.id, rev: entry.rev, stamp: entry.stamp, created: entry.created, seats: entry.seats,
+        level: entry.level, origin: entry.origin, link: entry.link, redo: entry.redo, record: entry.record,
+      });
+    } else if (!origin && !tab && !last) {
+      const paint = await buildPaint();
+      if (!paint || html.dataset.engine !== "loading") return null;
+      early = { kind: "build", view: paint.view, games: paint.games };
+      state.games = paint.games; // (defaultLevel reads it)
+      Object.assign(state, { seats: ["human", "ai"], level: defaultLevel(), origin: "", record: paint.record });
+    } else return null;
+    state.games = early.games;
+    state.view = early.view;
+    state.picker = early.kind === "link" ? null : pickerFor(early.view); // a link's moves are coming
+    state.resultShown = early.view.result ? state.record.moves.length : null;
+    early.generation = state.generation;
+    html.dataset.painted = "early";
+    loading.slim();
+    app.render();
+    return early;
+  }
+
+  // A link of a game this device has never seen: the picture of its position that the link
+  // carries (link-codec.js, checked there), drawn as it is and not clickable, until the engine
+  // opens the link's game (chooseGame). A picture the renderer cannot draw is dropped: the
+  // loading card then, as for a link without one.
+  async function paintPicture(shared, tab) {
+    const picture = shared?.picture;
+    // a reload that raced the saving of this link's game resumes that game (openLink)
+    if (!picture || (tab && tab.origin === linkOrigin())) return null;
+    const games = storedGames() || (await buildPaint())?.games;
+    if (!games?.games?.some((g) => g.id === picture.game) || html.dataset.engine !== "loading") return null;
+    const count = picture.players;
+    state.games = games; // (defaultLevel reads it)
+    Object.assign(state, {
+      view: picture, record: shared.record, seats: shared.seats || Array(count).fill("human"),
+      level: defaultLevel(), origin: "", redo: [], picker: null,
+      link: shared.id ? library.linkOf({ id: shared.id, me: shared.to, names: shared.names }, count) : null,
+      resultShown: picture.result ? shared.record.moves.length : null,
+    });
+    try {
+      app.render();
+    } catch {
+      Object.assign(state, { games: null, view: null, record: null, link: null });
+      return null;
+    }
+    html.dataset.painted = "early";
+    loading.slim();
+    return { kind: "picture", view: picture, games, generation: state.generation };
+  }
+
+  // The engine is up: the game drawn early is the game opened, once the engine has checked
+  // its record. Same view: nothing moves on screen (a pick in progress stays); another view
+  // (a new build draws differently): the engine's. False when it cannot be opened so.
+  async function confirmEarly(early) {
+    let response;
+    try {
+      response = await call(app.rules, { op: "load", record: state.record });
+    } catch (error) {
+      if (error instanceof Cancelled) return true;
+      return false; // chooseGame() opens what can be opened, and says what could not
+    }
+    if (early.generation !== state.generation) return true; // the player went elsewhere meanwhile
+    const same = JSON.stringify(response.view) === JSON.stringify(state.view);
+    if (early.kind === "build") {
+      state.id = library.newId();
+      library.setTabGame(state.id);
+      if (same) {
+        app.session.persist();
+        rememberView(state.id, state.record, state.view, state.games);
+      }
+    } else library.setTabGame(state.id);
+    if (!same) {
+      const move = state.early; // confirmed on the board drawn early: still played (or refused)
+      app.turns.setPosition(response.record, response.view, { save: early.kind === "build" });
+      state.early = move;
+    }
+    return true;
+  }
+
+  async function boot() {
+    performance.mark("nibble:modules"); // every module fetched and run (benchmarks)
+    setLanguage(new URLSearchParams(window.location.search).get("lang") || storedLanguage() || navigator.language);
+    translateDom();
+    wireLanguage(app);
+    wirePace(state);
+    html.dataset.thinking = "false";
+    const booting = bootEngines();
+    const early = await paintEarly();
+    performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
+    await booting;
+    try {
+      // a link that arrived while the engine started (a fragment changed in place) wins
+      const confirmed = early && !hasLink() && (await confirmEarly(early));
+      performance.mark("nibble:confirmed");
+      const games = call(app.rules, { op: "games" });
+      if (!confirmed) {
+        state.games = await games;
+        await chooseGame(early?.kind === "link" ? early.entry : null, early?.kind === "picture");
+      } else {
+        // the stored answer drew the game; the engine's own comes a moment later
+        games.then((answer) => (state.games = answer)).catch(() => {});
+      }
+      loading.hide();
+      delete html.dataset.painted;
+      html.dataset.engine = "ready";
+      app.render();
+      performance.mark("nibble:ready");
+      if (state.early) app.turns.playEarly();
+      else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
+    } finally {
+      // the computer's worker: now if a computer plays the game shown (requests made before
+      // its boot ends wait for it); else when a computer is first asked (turns.js), so that
+      // a game of people keeps one Python heap, not two
+      if (state.seats?.includes("ai")) app.ai.start();
+    }
+    app.turns.scheduleComputer();
+  }
+
+  return { boot };
+}
