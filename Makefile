@@ -80,9 +80,9 @@ bench: venv
 	$(VPY) -m nibble bench --json
 
 ## offline figures (docs/offline.md): bytes and time to engine-ready, first vs repeat visit
-## search speed of hard and medium on CPython (the Pyodide figure: node scripts/pyodide_run.mjs -m nibble.ai.bench --json)
+## search speed of hard and medium on CPython (the Pyodide figure: node scripts/pyodide_run.mjs -m nibble.ai.lab.bench --json)
 bench-ai: venv
-	$(VPY) -m nibble.ai.bench --json
+	$(VPY) -m nibble.ai.lab.bench --json
 
 ## the same in Pyodide under Node and CPython, alternating, with the ratio (JSON)
 bench-ai-ratio: venv node_modules

@@ -2,7 +2,7 @@
 
 The page runs the engine in Pyodide inside Chromium's Web Worker, not under Node; this
 benchmark loads the built Pyodide runtime and engine wheel from ``dist/`` into a module
-worker of a bare page (no app around it), runs ``nibble.ai.bench`` there, and alternates
+worker of a bare page (no app around it), runs ``nibble.ai.lab.bench`` there, and alternates
 with the same benchmark on this CPython (``scripts/bench_pyodide_ratio.py`` does it with
 Node). Prints the same JSON: per variant ``hard``'s nodes and ``medium``'s iterations a
 second in each runtime and their ratio to CPython (``--node``: Pyodide under Node too, in
@@ -47,7 +47,7 @@ self.onmessage = async (event) => {
     pyodide.unpackArchive(engine, "zip");
     pyodide.globals.set("SECONDS", event.data);
     const out = pyodide.runPython(
-      "import json\\nfrom nibble.ai.bench import run\\njson.dumps(run(seconds=SECONDS))");
+      "import json\\nfrom nibble.ai.lab.bench import run\\njson.dumps(run(seconds=SECONDS))");
     self.postMessage({ ok: true, out });
   } catch (error) {
     self.postMessage({ ok: false, error: String(error) });
@@ -72,7 +72,7 @@ def bench_chromium(dist: Path, timeout_s: float = 600.0):
     extra = {"/bench.html": ("text/html", PAGE),
              "/bench-worker.js": ("text/javascript", WORKER),
              # the whole engine as sources (the site's python.zip holds only what the page
-             # imports, and nibble.ai.bench is not among it)
+             # imports, and nibble.ai.lab.bench is not among it)
              "/engine-src.zip": ("application/zip", engine_sources())}
 
     def bench(seconds: float) -> dict:

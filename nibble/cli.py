@@ -153,13 +153,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_match(argv: list[str]) -> int:
-    from .ai.match import main as match_main
+    from .ai.lab.match import main as match_main
 
     return match_main(argv)
 
 
 def cmd_ladder(argv: list[str]) -> int:
-    from .ai.ladder import main as ladder_main
+    from .ai.lab.ladder import main as ladder_main
 
     return ladder_main(argv)
 

@@ -2,7 +2,7 @@
 
     python scripts/bench_pyodide_ratio.py [--rounds 2] [--seconds 2]
 
-Runs ``python -m nibble.ai.bench`` on this CPython and inside Pyodide under Node
+Runs ``python -m nibble.ai.lab.bench`` on this CPython and inside Pyodide under Node
 (``scripts/pyodide_run.mjs``, needs ``npm ci``), alternating, ``--rounds`` times each, so
 that both meet the same load on a shared machine; prints one JSON object: per variant the
 median of ``hard``'s alpha-beta nodes and ``medium``'s MCTS iterations a second in each
@@ -26,13 +26,13 @@ FIELDS = ("hard_nodes_per_s", "medium_iter_per_s")
 
 
 def bench_cpython(seconds: float) -> dict:
-    """``nibble.ai.bench``'s figures on this CPython, in a fresh process."""
-    return _run([sys.executable, "-m", "nibble.ai.bench", "--seconds", str(seconds), "--json"])
+    """``nibble.ai.lab.bench``'s figures on this CPython, in a fresh process."""
+    return _run([sys.executable, "-m", "nibble.ai.lab.bench", "--seconds", str(seconds), "--json"])
 
 
 def bench_node(seconds: float) -> dict:
     """The same inside Pyodide under Node."""
-    return _run(["node", str(ROOT / "scripts" / "pyodide_run.mjs"), "-m", "nibble.ai.bench",
+    return _run(["node", str(ROOT / "scripts" / "pyodide_run.mjs"), "-m", "nibble.ai.lab.bench",
                  "--seconds", str(seconds), "--json"])
 
 

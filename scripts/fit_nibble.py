@@ -1,19 +1,19 @@
-"""Fit the Nibble evaluation (nibble/ai/nibble_model.py) to the outcomes of self-play games.
+"""Fit the Nibble evaluation (nibble/games/nibble/model.py) to the outcomes of self-play games.
 
     python scripts/selfplay_nibble.py --variant square9 --games 3000 --out build/fit/square9.jsonl
     python scripts/fit_nibble.py build/fit/square9.jsonl --write
 
 Replays every game (scripts/selfplay_nibble.py writes them), reads each position the way
-the model does (:func:`nibble.ai.nibble_model.sample`, seat 0's side) and labels it with
+the model does (:func:`nibble.games.nibble.model.sample`, seat 0's side) and labels it with
 the game's winner. The model's parameters are fitted by maximum likelihood (L-BFGS, a
 small L2 penalty): a colour-state table constrained so that one player's chance of a
 colour is one minus the other's, the weight of the majority-of-majorities log-odds, the
 instant-win terms and the tempo. The pressure of open colours is not fitted: its weight
-(``nibble_model.PRESSURE``, set by hand) enters the log-odds as a fixed term, so
+(``model.PRESSURE``, set by hand) enters the log-odds as a fixed term, so
 that the fitted terms are calibrated around it. One game in five is held out; the script
 prints its log loss next to a coin's and next to the hand-written evaluation's (with its
 scale fitted on the same games, so the comparison is fair). ``--write`` stores the
-variant's weights in nibble/ai/nibble_weights.py (other variants' weights are kept).
+variant's weights in nibble/games/nibble/weights.py (other variants' weights are kept).
 
 Needs numpy and scipy (development tools: ``pip install numpy scipy``; the engine and
 the page never need them).
@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
-from nibble.ai.nibble_knowledge import NibbleKnowledge  # noqa: E402
-from nibble.ai.nibble_model import (  # noqa: E402
+from nibble.games import get_game  # noqa: E402
+from nibble.games.nibble.knowledge import NibbleKnowledge  # noqa: E402
+from nibble.games.nibble.model import (  # noqa: E402
     FREE_BUCKETS,
     LOGIT_CLIP,
     PRESSURE,
@@ -45,10 +46,9 @@ from nibble.ai.nibble_model import (  # noqa: E402
     open_cubes,
     sample,
 )
-from nibble.games import get_game  # noqa: E402
 from nibble.games.nibble.variants import VARIANTS  # noqa: E402
 
-WEIGHTS_FILE = ROOT / "nibble" / "ai" / "nibble_weights.py"
+WEIGHTS_FILE = ROOT / "nibble" / "games" / "nibble" / "weights.py"
 
 
 def read_games(paths: list[str], variant: str) -> list[dict]:
@@ -89,11 +89,11 @@ def positions(games: list[dict], skip: int) -> dict[str, np.ndarray]:
 
 
 class Model:
-    """The model of nibble_model.py in numpy, with its gradient."""
+    """The model of nibble/games/nibble/model.py in numpy, with its gradient."""
 
     def __init__(self, lay: Layout, pressure: float = 0.0) -> None:
         self.lay = lay
-        self.pressure = pressure / lay.n ** 3  # fixed, as nibble_model.FittedModel does
+        self.pressure = pressure / lay.n ** 3  # fixed, as model.FittedModel does
         s = lay.colour_states
         canon = {}
         self.param_of = np.zeros(s, dtype=np.int64)
@@ -236,7 +236,8 @@ def write_weights(variant: str, weights: dict, note: str) -> None:
         notes = {}
     existing[variant] = weights
     notes[variant] = note
-    lines = ['"""Weights of the fitted Nibble evaluation (nibble/ai/nibble_model.py), per variant.',
+    lines = ['"""Weights of the fitted Nibble evaluation (nibble/games/nibble/model.py), '
+             'per variant.',
              "", "Written by scripts/fit_nibble.py; do not edit by hand.", '"""', "",
              "NOTES = {"]
     for v in sorted(notes):

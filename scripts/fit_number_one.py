@@ -9,7 +9,7 @@ winner, and fits the model the evaluation uses: the winner is drawn among the se
 in with chances ``softmax(w(T) . f)``, where ``w(T)`` is linear in the tokens left ``T``
 between the knots (:data:`KNOTS`). Maximum likelihood with a small L2 penalty, by Adam;
 one game in five is held out and its log loss printed next to that of a uniform guess.
-Prints the ``WEIGHTS`` table to paste into nibble/ai/number_one_knowledge.py. Pure
+Prints the ``WEIGHTS`` table to paste into nibble/games/number_one/knowledge.py. Pure
 Python (about ten minutes for a thousand games on one core).
 """
 
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nibble.ai.levels import HARD  # noqa: E402
 from nibble.ai.mcts import Budget  # noqa: E402
-from nibble.ai.number_one_knowledge import KNOTS, WEIGHTS, NumberOneKnowledge  # noqa: E402
 from nibble.ai.players import MCTSPlayer  # noqa: E402
 from nibble.games import get_game  # noqa: E402
+from nibble.games.number_one.knowledge import KNOTS, WEIGHTS, NumberOneKnowledge  # noqa: E402
 
 NAMES = tuple(WEIGHTS)
 Sample = tuple[int, int, list[list[float]], int]  # (game, tokens left, features, winner row)

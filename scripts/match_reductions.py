@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import sys
 
-from nibble.ai import match
 from nibble.ai.alphabeta import AlphaBetaPlayer
+from nibble.ai.lab import match
 from nibble.ai.levels import PLAYERS
-from nibble.ai.nibble_knowledge import REDUCE_AFTER, NibbleKnowledge
+from nibble.games.nibble.knowledge import REDUCE_AFTER, NibbleKnowledge
 
 
 class Reductions(NibbleKnowledge):

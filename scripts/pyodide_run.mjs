@@ -3,7 +3,7 @@
 // runtime) under Node, so benchmarks compare CPython and Pyodide with the same code.
 //
 //   node scripts/pyodide_run.mjs scripts/bench_budget.py --json
-//   node scripts/pyodide_run.mjs -m nibble.ai.bench --json
+//   node scripts/pyodide_run.mjs -m nibble.ai.lab.bench --json
 //
 // The repository is mounted read-through at /repo (the working directory); stdout and
 // stderr pass through; the exit code is the script's. Python can read the size of the

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
+from nibble.ai.lab.match import main as match_main
+from nibble.ai.lab.match import wilson
 from nibble.ai.levels import HARD, make_player
-from nibble.ai.match import main as match_main
-from nibble.ai.match import wilson
 from nibble.ai.mcts import MCTS, Budget
 from nibble.ai.solver import Solver
 from nibble.api import handle
@@ -101,7 +105,7 @@ def test_fast_win_checks_agree_with_the_protocol():
 def test_move_scores_follow_the_board_they_are_asked_about():
     """The knowledge remembers each take's colour and size; two boards of one variant (the
     same bitmask is a different colour on each) must not share what it remembers."""
-    from nibble.ai.nibble_knowledge import NibbleKnowledge
+    from nibble.games.nibble.knowledge import NibbleKnowledge
 
     def states(seed):
         s = GAME.new_state(GAME.normalize_options({"seed": seed}))
@@ -314,11 +318,39 @@ def test_nibble_hard_takes_the_implicit_minimax_setting():
 
 
 def test_the_search_benchmark_measures_every_variant():
-    """``python -m nibble.ai.bench`` (also run inside Pyodide to compare the runtimes)."""
-    from nibble.ai import bench
+    """``python -m nibble.ai.lab.bench`` (also run inside Pyodide to compare the runtimes)."""
+    from nibble.ai.lab import bench
 
     out = bench.run(seconds=0.05)
     assert set(out["variants"]) == set(bench.VARIANTS)
     for figures in out["variants"].values():
         assert figures["hard_nodes_per_s"] > 0 and figures["medium_iter_per_s"] > 0
         assert figures["random_playouts_per_s"] > 0
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="runs a fresh interpreter")
+def test_a_games_knowledge_is_imported_only_when_a_computer_plays_it() -> None:
+    """Each game names its knowledge (``Game.knowledge``, in its own package); a game of
+    people never imports it, the first computer move does."""
+    code = """
+import json, sys
+from nibble.api import handle
+from nibble.core.record import replay
+names = {"nibble": "nibble.games.nibble.knowledge",
+         "nebuchadnezzar": "nibble.games.nebuchadnezzar.knowledge",
+         "number-one": "nibble.games.number_one.knowledge"}
+out = {}
+for game, module in names.items():
+    answer = handle({"op": "new", "game": game, "options": {"seed": 3}})
+    state = replay(answer["record"])
+    move = state.move_to_str(state.legal_moves()[0])
+    assert "error" not in handle({"op": "play", "record": answer["record"], "move": move})
+    before = module in sys.modules
+    handle({"op": "ai", "record": answer["record"], "level": "easy", "seed": 1})
+    out[game] = [before, module in sys.modules]
+print(json.dumps(out))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert json.loads(done.stdout) == {g: [False, True] for g in
+                                       ("nibble", "nebuchadnezzar", "number-one")}

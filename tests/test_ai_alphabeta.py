@@ -13,10 +13,10 @@ from nibble.ai.alphabeta import AlphaBetaPlayer
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
 from nibble.ai.levels import PLAYERS, make_player
 from nibble.ai.mcts import Budget
-from nibble.ai.nibble_knowledge import NibbleKnowledge
 from nibble.ai.solver import Solver
 from nibble.core.record import replay
 from nibble.games import get_game
+from nibble.games.nibble.knowledge import NibbleKnowledge
 from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
 from tests.test_ai_nebuchadnezzar import ANNIHILATE
 from tests.util import load_script

@@ -11,10 +11,10 @@ import pytest
 from nibble.ai.knowledge import generic, hands_win, knowledge_for
 from nibble.ai.levels import HARD, LEVELS, make_player
 from nibble.ai.mcts import MCTS, Budget, Config
-from nibble.ai.nebuchadnezzar_knowledge import NebuchadnezzarKnowledge
 from nibble.ai.players import MCTSPlayer
 from nibble.api import handle
 from nibble.core.record import to_record
+from nibble.games.nebuchadnezzar.knowledge import NebuchadnezzarKnowledge
 from nibble.games.nebuchadnezzar.moves import SWAP
 from tests.util_nebuchadnezzar import GAME, board, new
 

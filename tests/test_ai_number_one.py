@@ -11,8 +11,8 @@ import pytest
 from nibble.ai.knowledge import generic, knowledge_for
 from nibble.ai.levels import LEVELS, make_player
 from nibble.ai.mcts import Budget
-from nibble.ai.number_one_knowledge import NumberOneKnowledge
 from nibble.api import handle
+from nibble.games.number_one.knowledge import NumberOneKnowledge
 from tests.util_number_one import around, new, state
 
 

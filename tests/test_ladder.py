@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nibble.ai.elo import fit_elo, tally
-from nibble.ai.ladder import main
+from nibble.ai.lab.elo import fit_elo, tally
+from nibble.ai.lab.ladder import main
 from nibble.cli import main as cli_main
 
 
@@ -156,7 +156,7 @@ def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypat
 
 def _match_json(tmp_path, name: str, capsys, *args: str) -> str:
     """A real ``match --json`` result, saved to ``name``."""
-    from nibble.ai.match import main as match_main
+    from nibble.ai.lab.match import main as match_main
 
     assert match_main(["--games", "2", "--iterations", "5", "--json", *args]) == 0
     path = tmp_path / name
@@ -167,7 +167,7 @@ def _match_json(tmp_path, name: str, capsys, *args: str) -> str:
 def test_chain_adds_the_elo_difference_of_a_direct_match():
     """70 % over 100 games is about +147 Elo over the base; the interval holds both the
     base's uncertainty and the match's, so it is wider than either."""
-    from nibble.ai.chain import chain, sum_matches
+    from nibble.ai.lab.chain import chain, sum_matches
 
     entry = {"ratings": {"random": 0, "hard": 1000}, "intervals": {"hard": [700, 1300]}}
     one = {"game": "nibble", "options": {"variant": "square9"}, "a": "expert@5000",
@@ -254,7 +254,7 @@ def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatc
     import shutil
 
     from nibble.ai import ratings
-    from nibble.ai.merge import merge
+    from nibble.ai.lab.merge import merge
 
     runs = [json.loads(Path(_ladder_json(tmp_path, f"l{s}.json", capsys, s)).read_text())
             for s in (1, 2)]

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from nibble.ai.match import main as match_main
-from nibble.ai.match import play_game
+from nibble.ai.lab.match import main as match_main
+from nibble.ai.lab.match import play_game
 
 TWO_PLAYER_KEYS = [
     "game", "options", "a", "b", "games", "budget_ms", "iterations", "seed", "clock", "a_wins",
@@ -76,8 +76,8 @@ def test_text_summary_and_bad_options(capsys):
 
 
 def test_each_player_may_have_its_own_thinking_time(capsys, monkeypatch):
-    from nibble.ai import match
-    from nibble.ai.match import split_name
+    from nibble.ai.lab import match
+    from nibble.ai.lab.match import split_name
 
     assert split_name("hard@1500") == ("hard", 1500.0) and split_name("easy") == ("easy", None)
     seen = []

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from nibble.ai.nibble_knowledge import NibbleKnowledge
-from nibble.ai.nibble_model import (
+from nibble.games import get_game
+from nibble.games.nibble.knowledge import NibbleKnowledge
+from nibble.games.nibble.model import (
     CAUTION,
     PRESSURE,
     FittedModel,
@@ -20,9 +21,8 @@ from nibble.ai.nibble_model import (
     open_cubes,
     sample,
 )
-from nibble.ai.nibble_weights import WEIGHTS
-from nibble.games import get_game
 from nibble.games.nibble.variants import VARIANTS
+from nibble.games.nibble.weights import WEIGHTS
 from tests.util import load_script
 
 GAME = get_game("nibble")
@@ -104,7 +104,7 @@ def test_which_levels_read_the_fitted_evaluation():
 
 
 def test_a_variant_without_weights_falls_back_to_the_hand_written_evaluation(monkeypatch):
-    import nibble.ai.nibble_weights as w
+    import nibble.games.nibble.weights as w
 
     s = random_positions("square9", 1)[10]
     monkeypatch.setattr(w, "WEIGHTS", {})
@@ -174,7 +174,7 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search(mo
 @pytest.mark.parametrize("variant", sorted(WEIGHTS))
 def test_the_fit_script_optimises_the_model_the_players_use(variant):
     """The numpy model in scripts/fit_nibble.py, given the shipped weights, gives the same
-    log-odds as nibble_model.FittedModel on the same positions."""
+    log-odds as model.FittedModel on the same positions."""
     pytest.importorskip("numpy")
     pytest.importorskip("scipy")
     import numpy as np

@@ -257,10 +257,20 @@ def registered() -> Iterator[None]:
 
 @pytest.fixture
 def with_knowledge() -> Iterator[None]:
-    """The knowledge plug-in registered as a game package would register it."""
-    register(TOY_ID, TakeAwayKnowledge)
-    yield
+    """The knowledge plug-in named by the game, as a game package names its own
+    (``Game.knowledge``: "module:Class", imported when a computer first plays it)."""
     forget_knowledge()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(TakeAwayGame, "knowledge", f"{__name__}:TakeAwayKnowledge")
+        yield
+    forget_knowledge()
+
+
+def test_register_overrides_the_knowledge_a_game_names(with_knowledge: None) -> None:
+    assert isinstance(knowledge_for(new()), TakeAwayKnowledge)
+    forget_knowledge()
+    register(TOY_ID, Knowledge)
+    assert type(knowledge_for(new())) is Knowledge
 
 
 def new(**options: Any) -> TakeAwayState:

@@ -1,13 +1,15 @@
-"""Game knowledge the players may use, plugged in per game id.
+"""Game knowledge the players may use, plugged in per game.
 
-Every player works through the game protocol alone; a game that registers a
-:class:`Knowledge` makes them stronger (evaluation, move ordering, fast win checks, a
-transposition key for the endgame solver). A game without one gets this base class,
+Every player works through the game protocol alone; a game that names a
+:class:`Knowledge` (``Game.knowledge``, in the game's own package) makes them stronger
+(evaluation, move ordering, fast win checks, a transposition key for the endgame
+solver). A game without one gets this base class,
 which only uses the protocol, so new games have computer opponents from day one.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
@@ -184,7 +186,8 @@ _DEFAULT: Knowledge[Any] = Knowledge()
 
 
 def register(game_id: str, factory: Callable[[], Knowledge[Any]]) -> None:
-    """Plug in the knowledge for a game (built lazily, once)."""
+    """Plug in the knowledge for a game (built lazily, once), instead of the one the game
+    names (tests, comparisons)."""
     _REGISTRY[game_id] = factory
     _CACHE.pop(game_id, None)
 
@@ -193,9 +196,19 @@ def knowledge_for(state: State[Any]) -> Knowledge[Any]:
     gid = state.game.id
     k = _CACHE.get(gid)
     if k is None:
-        factory = _REGISTRY.get(gid)
+        factory = _REGISTRY.get(gid) or _named(state.game.knowledge)
         k = _CACHE[gid] = factory() if factory else _DEFAULT
     return k
+
+
+def _named(path: str | None) -> Callable[[], Knowledge[Any]] | None:
+    """The knowledge class a game names as "module:Class", imported now (lazily: a page
+    that never plays the computer never imports it)."""
+    if not path:
+        return None
+    module, _, name = path.partition(":")
+    made: Callable[[], Knowledge[Any]] = getattr(importlib.import_module(module), name)
+    return made
 
 
 def generic() -> Knowledge[Any]:

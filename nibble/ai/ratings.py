@@ -161,8 +161,8 @@ def level_ratings(level: str) -> dict[str, int]:
 def write(where: str, ladder: dict[str, Any], path: Path) -> None:
     """Store the levels' ratings from a ladder's result (``run_ladder``) under ``where``,
     keeping the other entries, as Python source at ``path``."""
+    from .lab.match import split_name
     from .levels import LEVELS
-    from .match import split_name
 
     ratings, intervals = {}, {}
     for name in ladder["players"]:

@@ -94,6 +94,9 @@ class Game(ABC):
     max_players: int = 2
     #: the option that sets the number of players, when it can vary (the page's seats follow it)
     players_option: str | None = None
+    #: "module:Class" of the game's knowledge for the computer players (nibble.ai.knowledge),
+    #: imported only when a computer first plays it; None: the players use the protocol only
+    knowledge: str | None = None
     options: tuple[Option, ...] = ()
 
     def describe(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from .state import NebuchadnezzarState
 class NebuchadnezzarGame(Game):
     id = "nebuchadnezzar"
     name = "Nebuchadnezzar"
+    knowledge = "nibble.games.nebuchadnezzar.knowledge:NebuchadnezzarKnowledge"
     options = (
         Option("size", "int", DEFAULT_SIZE, "Board size", min=MIN_SIZE, max=MAX_SIZE),
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),

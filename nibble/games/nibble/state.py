@@ -21,6 +21,7 @@ Undo = tuple[int, int, list[int], Result | None, int, int]
 class NibbleGame(Game):
     id = "nibble"
     name = "Nibble"
+    knowledge = "nibble.games.nibble.knowledge:NibbleKnowledge"
     options = (
         Option("variant", "choice", "square9", "Variant",
                choices=tuple((v.id, v.label) for v in VARIANTS.values())),

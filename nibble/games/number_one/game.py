@@ -26,6 +26,7 @@ ARRANGEMENT_LABELS = {
 class NumberOneGame(Game):
     id = "number-one"
     name = "Number One"
+    knowledge = "nibble.games.number_one.knowledge:NumberOneKnowledge"
     min_players = 2
     max_players = 4
     players_option = "players"

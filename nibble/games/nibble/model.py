@@ -22,7 +22,7 @@ majorities, ``sum(2q - 1)``, enters too, and the fit weighs the two. The value i
 ``beta * logit(P(majority of majorities)) + margin * E[majorities, mine less theirs] +
 threats + tempo + pressure``, squashed to
 [-1, 1] by ``tanh(x / 2)`` (= 2·sigmoid(x) − 1: a calibrated win chance, scaled). The
-weights per variant live in :mod:`.nibble_weights`, written by the fit script; without
+weights per variant live in :mod:`.weights`, written by the fit script; without
 weights for a variant the model is not offered (the hand-written evaluation is used).
 
 **Pressure** is the one term not fitted: ``PRESSURE[variant] · Σ (held / n)³`` over every
@@ -56,11 +56,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..games.nibble.state import NibbleState
-from ..games.nibble.variants import VARIANTS, Variant
+from .state import NibbleState
+from .variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from ..games.nibble.rules import Triples
+    from .rules import Triples
 
 FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
@@ -287,7 +287,7 @@ def _logit(p: float) -> float:
 def model_for(variant_id: str) -> FittedModel | None:
     """The fitted model of a variant, or None if no weights were fitted for it."""
     try:
-        from .nibble_weights import WEIGHTS
+        from .weights import WEIGHTS
     except ImportError:  # nothing fitted yet
         return None
     w = WEIGHTS.get(variant_id)

@@ -14,10 +14,10 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..games.nibble import rules
-from ..games.nibble.state import NibbleState
-from .knowledge import Knowledge
-from .nibble_model import FittedModel, model_for
+from ...ai.knowledge import Knowledge
+from . import rules
+from .model import FittedModel, model_for
+from .state import NibbleState
 
 MOVE_KEYS = 50_000  # takes remembered by move_scores before the memory starts afresh
 
@@ -234,7 +234,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         return math.tanh(self.raw(state, seat))
 
     def search_evaluate(self, state: NibbleState, seat: int) -> float:
-        """The fitted evaluation with the variant's caution (``nibble_model.CAUTION``): the
+        """The fitted evaluation with the variant's caution (``model.CAUTION``): the
         opponent's open colours weigh more than the searcher's own."""
         if state.result is None:
             m = self.model(state)

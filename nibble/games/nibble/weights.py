@@ -1,4 +1,4 @@
-"""Weights of the fitted Nibble evaluation (nibble/ai/nibble_model.py), per variant.
+"""Weights of the fitted Nibble evaluation (nibble/games/nibble/model.py), per variant.
 
 Written by scripts/fit_nibble.py; do not edit by hand.
 """

@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
-from ..games.number_one.moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
-from ..games.number_one.state import NumberOneState
-from .knowledge import Knowledge
+from ...ai.knowledge import Knowledge
+from .moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
+from .state import NumberOneState
 
 if TYPE_CHECKING:
-    from ..games.number_one.paths import Path
+    from .paths import Path
 
 NONE = -1
 COMP_CAP = 12  # the component of tokens around a small peg is counted up to this size

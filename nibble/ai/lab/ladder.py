@@ -23,14 +23,14 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..games import GAMES, get_game
+from ...games import GAMES, get_game
 
 if TYPE_CHECKING:
-    from ..core.protocol import Game
-from ..option_flags import add_option_flags, game_of, options_from_args
-from . import clock, ratings
+    from ...core.protocol import Game
+from ...option_flags import add_option_flags, game_of, options_from_args
+from .. import clock, ratings
+from ..levels import LEVELS, PLAYERS, default_budget_ms
 from .elo import PRIOR_ELO, rated, tally
-from .levels import LEVELS, PLAYERS, default_budget_ms
 from .match import (
     OWN_OPTIONS,
     add_clock_flag,

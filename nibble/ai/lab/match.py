@@ -23,12 +23,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core.protocol import Game
-from ..games import GAMES, get_game
-from ..option_flags import add_option_flags, game_of, options_from_args
-from . import clock
-from .levels import PLAYERS, make_player
-from .mcts import Budget
+from ...core.protocol import Game
+from ...games import GAMES, get_game
+from ...option_flags import add_option_flags, game_of, options_from_args
+from .. import clock
+from ..levels import PLAYERS, make_player
+from ..mcts import Budget
 
 #: options the match sets itself (the board seed comes from ``--seed`` and the game index)
 OWN_OPTIONS = ("seed",)

@@ -25,13 +25,13 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..games.nebuchadnezzar.captures import captures
-from ..games.nebuchadnezzar.layout import Layout
-from ..games.nebuchadnezzar.moves import SWAP
-from ..games.nebuchadnezzar.notation import BLACK
-from ..games.nebuchadnezzar.placement import placements
-from ..games.nebuchadnezzar.state import NebuchadnezzarState
-from .knowledge import Knowledge
+from ...ai.knowledge import Knowledge
+from .captures import captures
+from .layout import Layout
+from .moves import SWAP
+from .notation import BLACK
+from .placement import placements
+from .state import NebuchadnezzarState
 
 WIN_RAW = 8.0  # raw value of a position the mover wins next move (tanh: ~1)
 

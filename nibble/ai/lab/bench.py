@@ -1,10 +1,10 @@
-"""Search speed per Nibble variant: ``python -m nibble.ai.bench [--json] [--seconds S]``.
+"""Search speed per Nibble variant: ``python -m nibble.ai.lab.bench [--json] [--seconds S]``.
 
 How much the levels search in a given time: ``hard`` (alpha-beta nodes a second on
 Nibble), ``medium`` (MCTS iterations a second), and random playouts a second (the
 engine's raw speed), each from the start position of every variant. Also callable as
 ``run(seconds=…)``, so the same measurement runs inside Pyodide under Node
-(``node scripts/pyodide_run.mjs -m nibble.ai.bench --json``) and the two can be compared.
+(``node scripts/pyodide_run.mjs -m nibble.ai.lab.bench --json``) and the two can be compared.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import sys
 import time
 from typing import Any
 
-from ..games import get_game
-from ..games.nibble import NibbleGame, NibbleState
-from .levels import make_player
-from .mcts import Budget
+from ...games import get_game
+from ...games.nibble import NibbleGame, NibbleState
+from ..levels import make_player
+from ..mcts import Budget
 
 VARIANTS = ("square9", "square13", "hex13")
 
@@ -72,7 +72,7 @@ def run(seconds: float = 2.0) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m nibble.ai.bench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m nibble.ai.lab.bench", description=__doc__)
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
