@@ -50,13 +50,14 @@ lint: venv node_modules
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
 	node_modules/.bin/eslint .
+	node_modules/.bin/tsc -p tsconfig.json
 
 # A folder without test files is skipped (so that the last pytest summary is a real one), and
 # pytest's exit code 5 (collected no test) is not a failure either.
 define run_pytest
 	@if [ -z "$$(find $(1) -name 'test_*.py' -o -name '*_test.py' 2>/dev/null | head -1)" ]; then \
 	  echo "make: no test files in $(1)/, skipping it"; exit 0; fi; \
-	rc=0; $(2) $(VPY) -m pytest $(1) $(PYTEST_ARGS) || rc=$$?; \
+	rc=0; $(2) $(VPY) -m pytest $(1) $(3) $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make: pytest collected no tests in $(1)/ (exit 5), not a failure"; rc=0; fi; \
 	exit $$rc
 endef
@@ -65,12 +66,15 @@ test: venv node_modules chromium build
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
 	node_modules/.bin/eslint .
+	node_modules/.bin/tsc -p tsconfig.json
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-e2e
 
-## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules)
+## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules), on
+## every core (pytest-xdist: one test process runs on one core; TEST_JOBS=1 for one process)
+TEST_JOBS ?= auto
 test-py: venv node_modules
-	$(call run_pytest,tests,)
+	$(call run_pytest,tests,,-n $(TEST_JOBS))
 
 ## browser tests against dist/ (needs `make build chromium`)
 test-e2e: venv

@@ -1,5 +1,5 @@
 """The first-game walkthroughs of Nebuchadnezzar and Number One (web/panels/walkthrough.js, one
-shell for every game, with each game's steps as data in web/panels/walkthroughs/): offered on
+shell for every game, with each game's steps as data in web/games/<id>/walkthrough.js): offered on
 the first game of each game even after Nibble's was done, remembered per game, started
 from each game's rules; every step says something true of the position on the board
 (the points a disc may not go to, the capture there is, the holes the picked peg
@@ -20,7 +20,7 @@ from conftest import PageRecorder, wait_engine, wait_idle
 CARD = "[data-walkthrough]"
 SHEET = "#rules-dialog"
 PREFIX = "nibble:/nibble/:walkthrough"
-WALKTHROUGHS = Path(__file__).resolve().parent.parent / "web" / "panels" / "walkthroughs"
+GAMES_DIR = Path(__file__).resolve().parent.parent / "web" / "games"  # games/<id>/walkthrough.js
 
 
 def record_link(record: dict, seats: list[str]) -> str:
@@ -78,7 +78,7 @@ def test_every_key_the_tours_name_is_in_every_table():
     """The tours' keys (walkthrough.… and the pie rule's notes) in en, ko and uk."""
     util = pytest.importorskip("tests.util_i18n")
     used = set()
-    for source in WALKTHROUGHS.glob("*.js"):
+    for source in GAMES_DIR.glob("*/walkthrough.js"):
         code = source.read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:walkthrough|number-one|nebuchadnezzar)\.[\w.-]+)"', code))
         # keys made from a peg's letter: `walkthrough.….${p.size}`, `number-one.….${peg.size}`

@@ -17,8 +17,8 @@ Standard library only. Prints JSON:
   of the number or glyph drawn on it against its fill.
 
 The palettes are parsed from the web modules (``PALETTE`` and ``PALETTE_CVD`` in
-``games/nibble.js``, ``SEAT_COLORS`` and ``SEAT_COLORS_CVD`` in ``games/number-one.js``,
-``FILL`` in ``games/nebuchadnezzar.js``) and the themes' colours from the custom
+``games/nibble/index.js``, ``SEAT_COLORS`` and ``SEAT_COLORS_CVD`` in ``games/number-one/index.js``,
+``FILL`` in ``games/nebuchadnezzar/index.js``) and the themes' colours from the custom
 properties of ``styles.css`` (``:root``, ``html[data-contrast="high"]``, each also inside
 ``@media (prefers-color-scheme: dark)``), so the figures cannot drift from the page.
 
@@ -323,11 +323,12 @@ def read_palettes(web: Path = WEB) -> dict[str, dict[str, list[str]]]:
             return None
 
     out = {
-        "nibble": {"normal": js_colors(games / "nibble.js", "PALETTE"),
-                   "colour-blind": optional(games / "nibble.js", "PALETTE_CVD")},
-        "number-one": {"normal": js_colors(games / "number-one.js", "SEAT_COLORS"),
-                       "colour-blind": optional(games / "number-one.js", "SEAT_COLORS_CVD")},
-        "nebuchadnezzar": {"normal": js_colors(games / "nebuchadnezzar.js", "FILL")},
+        "nibble": {"normal": js_colors(games / "nibble" / "index.js", "PALETTE"),
+                   "colour-blind": optional(games / "nibble" / "index.js", "PALETTE_CVD")},
+        "number-one": {
+            "normal": js_colors(games / "number-one" / "index.js", "SEAT_COLORS"),
+            "colour-blind": optional(games / "number-one" / "index.js", "SEAT_COLORS_CVD")},
+        "nebuchadnezzar": {"normal": js_colors(games / "nebuchadnezzar" / "index.js", "FILL")},
     }
     for game in out.values():
         for key in [k for k, v in game.items() if v is None]:

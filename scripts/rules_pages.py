@@ -52,8 +52,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from nibble.api import handle  # noqa: E402
+from nibble.games import GAMES as REGISTERED  # noqa: E402
 
-GAMES = ("nibble", "nebuchadnezzar", "number-one")
+#: every game the engine registers has its rules pages (docs/rules/<id>.md and translations)
+GAMES = tuple(REGISTERED)
 LANGS = ("en", "ko", "uk")
 REQUIRED_SECTIONS = ("marks", "exact")
 FORMAT = "nibble-rules/1"

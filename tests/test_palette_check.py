@@ -99,7 +99,7 @@ def test_palettes_are_read_from_the_web_modules():
     for by_name in palettes.values():
         for colors in by_name.values():
             assert len({c.lower() for c in colors}) == len(colors)
-    text = (WEB / "games" / "nibble.js").read_text(encoding="utf-8")
+    text = (WEB / "games" / "nibble" / "index.js").read_text(encoding="utf-8")
     shapes = re.findall(r'"(\w+)"', text[text.index("export const SHAPES"):].split("];")[0])
     assert len(set(shapes)) == 13
 

@@ -183,8 +183,9 @@ WEB = ROOT / "web"
 def test_every_key_the_new_modules_use_exists():
     """Literal keys of t("…") in the rules sheet, the legends and the walkthrough (and in
     the game modules, which call the legends), in every table."""
-    modules = ["panels/rules.js", "board/legend.js", "panels/walkthrough.js", "games/nibble.js",
-               "games/nebuchadnezzar.js", "games/number-one.js"]
+    modules = ["panels/rules.js", "board/legend.js", "panels/walkthrough.js",
+               *(f"games/{g}/{part}.js" for g in ("nibble", "nebuchadnezzar", "number-one")
+                 for part in ("index", "marks", "walkthrough"))]
     used = set()
     for name in modules:
         source = (WEB / name).read_text(encoding="utf-8")

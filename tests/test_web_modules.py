@@ -47,7 +47,7 @@ def test_index_preloads_exactly_the_module_graph() -> None:
 def test_the_graph_is_read_from_the_imports() -> None:
     graph = module_graph()
     # a module imported only by another module (not by app.js) is found too
-    assert {"games/nibble.js", "board/colours.js", "i18n/uk.js"} <= graph
+    assert {"games/nibble/index.js", "board/colours.js", "i18n/uk.js"} <= graph
     assert "engine/engine-worker.js" not in graph and "engine/offline.js" not in graph
 
 
@@ -59,7 +59,7 @@ def test_the_top_level_holds_only_the_page_and_its_entry() -> None:
                    "manifest.webmanifest"}, top
     assert {p.name for p in WEB.iterdir() if p.is_dir()} <= {
         "engine", "board", "session", "ui", "review", "games", "i18n", "store", "view",
-        "panels", "shell"}
+        "panels", "shell", "rooms"}
 
 
 # the build's bundler: a subprocess (not inside Pyodide), installed by npm ci

@@ -1,9 +1,10 @@
+// @ts-check
 // The page's front door: builds the page's parts and wires them together, then starts
 // (shell/start.js). The work is split by job: shell/ (the start, the address bar, the
 // action table, whole-game commands, language), session/turns.js (the turn loop),
 // session/session.js + store/library.js (saving, tabs, the games library), view/render.js
 // (drawing), review/ (analysis and review), panels/ (Games, Rules, walkthroughs).
-// Game-specific presentation comes from games/<id>.js, chosen by view.game.
+// Everything the page knows of one game is in games/<id>/, chosen by view.game.
 
 import { BoardView } from "./board/board.js";
 import { closeResultDialog } from "./ui/dialogs.js";
@@ -22,6 +23,7 @@ import { createLinkPlay } from "./session/link-play.js";
 import { createState } from "./store/state.js";
 import { createToolbar } from "./ui/toolbar.js";
 import { createTurns } from "./session/turns.js";
+import { keepPosition, sayMove, showResult } from "./session/effects.js";
 import { createZoom } from "./board/zoom.js";
 import { createWalkthrough } from "./panels/walkthrough.js";
 import { createAnalysis } from "./review/analysis.js";
@@ -37,13 +39,26 @@ import { createStart } from "./shell/start.js";
 const $ = (selector) => document.querySelector(selector);
 
 const state = createState();
+/** @type {{frame?: number, timer?: ReturnType<typeof setTimeout>} | null} */
+let redrawing = null; // a redraw asked for, not done yet
+function cancelRedraw() {
+  if (!redrawing) return;
+  cancelAnimationFrame(redrawing.frame ?? 0);
+  clearTimeout(redrawing.timer);
+  redrawing = null;
+}
 const app = {
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   ai: new EngineClient({ name: "ai", standby: true, beats: true }),
   // the background analysis's own worker (review/analysis.js), started once there is work
   analyst: new EngineClient({ name: "analysis", beats: true }),
+  // Draw the page from the state now (what must be on screen before the next step: the
+  // end of a request, a position set). Anything else asks for redraw(): one render in the
+  // next animation frame, however many asked (chessground's redraw).
   render: () => {
+    cancelRedraw();
+    app.renders++;
     const focused = noteFocus();
     render(app);
     app.navigation.update();
@@ -55,6 +70,12 @@ const app = {
     restoreFocus(focused, app.board);
     syncAddress(state);
   },
+  redraw: () => {
+    if (redrawing) return;
+    // (no animation frames in a tab in the background: its title and state still follow)
+    redrawing = document.visibilityState === "hidden" ? { timer: setTimeout(app.render, 0) } : { frame: requestAnimationFrame(app.render) };
+  },
+  renders: 0, // how many times the page was drawn (e2e/bench_page.py: renders per move)
   interactive: () => interactive(state),
   closeResultDialog,
   newGameDialog: () => commands.newGameDialog(),
@@ -71,6 +92,15 @@ app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellAct
 app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
 app.turns = createTurns(app);
+// what follows a new position of the game, in this order (session/effects.js)
+for (const listener of [
+  keepPosition(app),
+  () => state.busy || app.render(), // (busy: withBusy draws once it is done)
+  sayMove(app),
+  showResult(app),
+  app.turns.computerAfter,
+  app.turns.forcedAfter,
+]) app.turns.onPosition(listener);
 app.analysis = createAnalysis(app, app.analyst);
 // An answer redraws what review shows (chart, marks, summary), not the whole page, so that
 // the panel under the player's focus is not rebuilt several times a second; the board

@@ -1,3 +1,4 @@
+// @ts-check
 // Board renderer: draws a board from a view's `board` ({shape, style, row_lengths,
 // cells}) as SVG and handles pointer and keyboard input on cells. It knows no rules
 // (like lichess's chessground): what a cell holds, which cells are selectable or picked,
@@ -142,6 +143,7 @@ function boxAround(geo, cells, labels) {
 }
 
 export class BoardView {
+  /** @param {HTMLElement} container @param {{onActivate?: (id: string) => void}} [options] */
   constructor(container, { onActivate } = {}) {
     this.container = container;
     this.onActivate = onActivate || (() => {});
@@ -330,11 +332,18 @@ export class BoardView {
       const isSelectable = !!interactive && selectable.has(cell.id);
       const isPicked = picked.has(cell.id);
       const isMarked = marked.has(cell.id);
+      const target = targets.has(cell.id) && isSelectable ? targets.get(cell.id) : null;
+      const spoken = label(cell, { selectable: isSelectable, picked: isPicked, marked: isMarked });
+      // a cell is written only when what it shows changed: a render after a move touches
+      // the cells the move changed, not every attribute of every cell (13 x 13: 169 cells)
+      const drawn = `${isSelectable}${isPicked}${isMarked}\u0000${target}\u0000${cell.color}\u0000${spoken}\u0000${look ? JSON.stringify(look) : ""}`;
+      if (entry.drawn === drawn) continue;
+      entry.drawn = drawn;
       g.dataset.empty = piece ? "false" : "true";
       g.dataset.selectable = isSelectable ? "true" : "false";
       g.dataset.picked = isPicked ? "true" : "false";
       g.dataset.marked = isMarked ? "true" : "false";
-      if (targets.has(cell.id) && isSelectable) g.dataset.target = targets.get(cell.id);
+      if (target != null) g.dataset.target = target;
       else delete g.dataset.target;
       if (under) {
         g.dataset.under = look?.under ?? "hole";
@@ -358,7 +367,7 @@ export class BoardView {
         this._shapes(entry, null);
         turned.style.display = "none";
       }
-      g.setAttribute("aria-label", label(cell, { selectable: isSelectable, picked: isPicked, marked: isMarked }));
+      g.setAttribute("aria-label", spoken);
       // (no aria-disabled: a cell that cannot be played still answers a click with why)
       if (isPicked) g.setAttribute("aria-pressed", "true");
       else g.removeAttribute("aria-pressed");

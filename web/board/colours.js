@@ -1,3 +1,4 @@
+// @ts-check
 // Colour helpers shared by the game modules: WCAG 2 relative luminance and contrast, and
 // the ink (dark or light) for a number drawn on a coloured disc. scripts/palette_check.py
 // makes the same choice (best_ink) when it prints the figures.

@@ -1,3 +1,4 @@
+// @ts-check
 // The board's coordinates, as the board draws them along its edges: a letter per column
 // (from the left, "a" first) and a number per row (from 1). Every game names its cells so
 // today ("a1"); link-codec.js leaves such names out of a link's picture.

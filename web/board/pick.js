@@ -1,3 +1,4 @@
+// @ts-check
 // Picking a move on the board, game-independent: the view says how moves are picked
 // (`view.input.kind`, docs/contracts.md) and a picker turns clicks into a move.
 //

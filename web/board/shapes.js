@@ -1,7 +1,8 @@
+// @ts-check
 // Shapes for the colour-blind mode (settings.js), so that colour is never needed:
 //
 // - GLYPHS: a small mark drawn on a disc above its number (and on the colour table's
-//   chips), one per Nibble colour (games/nibble.js says which);
+//   chips), one per Nibble colour (games/nibble/index.js says which);
 // - BODIES: the outline of a whole piece, one per Number One seat (circle, square,
 //   diamond, plus), all of the same area as the round peg they replace, so that the
 //   three peg sizes still compare at a glance.

@@ -1,3 +1,4 @@
+// @ts-check
 // Zooming the board when its cells would be too small to tap (under MIN_CELL px: the 13-
 // and 15-wide boards on a phone): a toggle beside Confirm doubles the board inside a
 // scrolling frame, and keeps the cell in use in view. On such a small board the

@@ -1,3 +1,4 @@
+// @ts-check
 // Watches the page's own module files until app.js runs. Everything else that can fail
 // during a boot is watched by app.js itself (engine-client.js, loading.js); but if one of
 // the modules app.js imports does not arrive, or arrives damaged, app.js never runs and
@@ -11,7 +12,7 @@
 (function () {
   var STALL_MS = 20000; // the same limit as a stalled engine boot (engine-client.js)
   var html = document.documentElement;
-  var base = new URL("../", document.currentScript.src).href; // the site's root
+  var base = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href; // the site's root
   var started = false;
   var failed = false;
   var lastProgress = Date.now();
@@ -64,7 +65,7 @@
         var details = document.getElementById("loading-detail");
         details.hidden = !detail;
         details.querySelector("code").textContent = detail || "";
-        var retry = document.getElementById("loading-retry");
+        var retry = /** @type {HTMLButtonElement} */ (document.getElementById("loading-retry"));
         retry.textContent = say("action.try-again");
         retry.hidden = false;
         retry.disabled = false;
@@ -109,7 +110,8 @@
   window.addEventListener(
     "error",
     function (event) {
-      var target = event.target;
+      // any element that failed to load (read as a script once its tagName says it is one)
+      var target = /** @type {HTMLScriptElement} */ (event.target);
       if (target && target.tagName === "SCRIPT" && target.type === "module" && !/offline\.js$/.test(target.src)) {
         show("download", target.src.split("/").pop() + ": could not be loaded");
       } else if (event instanceof ErrorEvent && !started) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Engine client: one Web Worker running the engine, watched over.
 //
 //   const engine = new EngineClient({ name: "rules" });
@@ -35,6 +36,20 @@
 
 import { ROOT_URL } from "../root.js";
 
+/** @typedef {Nibble.BridgeAnswer | Nibble.CancelledAnswer} ClientAnswer what request() resolves to */
+/**
+ * A request in flight.
+ * @typedef {object} Pending
+ * @property {Nibble.BridgeRequest} request
+ * @property {(answer: ClientAnswer) => void} resolve
+ * @property {ReturnType<typeof setTimeout> | null} timer
+ * @property {number} timeoutMs
+ * @property {boolean} retried
+ * @property {boolean} [acked]
+ * @property {boolean} [alone]
+ */
+/** @typedef {{kind: string, message: string}} Trouble why a boot failed or a worker died */
+
 const WORKER_URL = new URL("engine/engine-worker.js", ROOT_URL);
 const ROOT = ROOT_URL.href;
 export const BOOT_STALL_MS = 20_000;
@@ -53,6 +68,7 @@ const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, then give up and say so
 const RESTART_WINDOW_MS = 60_000;
 
 export class BootError extends Error {
+  /** @param {string} kind @param {string} message */
   constructor(kind, message) {
     super(message);
     this.kind = kind; // "download" | "damaged" | "engine" | "stalled" | "crashed"
@@ -61,6 +77,7 @@ export class BootError extends Error {
 
 let workerSource = null; // blob: URL of engine-worker.js, fetched again on a retry
 
+/** @param {boolean} reload @returns {Promise<string>} */
 async function workerUrl(reload) {
   if (!workerSource || reload) {
     const response = await fetch(WORKER_URL, reload ? { cache: "reload" } : {});
@@ -73,26 +90,35 @@ async function workerUrl(reload) {
 }
 
 export class EngineClient {
+  /** @param {{name?: string, requestTimeoutMs?: number, standby?: boolean, beats?: boolean}} [options] */
   constructor({ name = "engine", requestTimeoutMs = 15_000, standby = false, beats = false } = {}) {
     this.name = name;
     this.requestTimeoutMs = requestTimeoutMs;
     this.keepStandby = standby;
-    this.standby = null; // {worker, ready, dead}: a worker booted in reserve
+    /** @type {{worker: Worker | null, ready: boolean, dead: boolean} | null} */
+    this.standby = null; // a worker booted in reserve
     this.watchBeats = beats; // the worker beats while it works on a request (the computer's)
     this.beaten = false; // it has beaten during the request in flight: now silence means death
     this.lastSign = 0; // performance.now() of the last beat
+    /** @type {((message: Nibble.ProgressMessage) => void) | null} */
     this.onProgress = null;
+    /** @type {((state: string, detail: Trouble | null) => void) | null} */
     this.onState = null;
+    /** @type {((message: Nibble.SnapshotMessage) => void) | null} */
     this.onSnapshot = null;
+    /** @type {"snapshot" | "boot" | null} */
     this.bootedFrom = null;
+    /** @type {Worker | null} */
     this.worker = null;
     this.attempt = 0;
     this.generation = 0; // bumped with every new worker; stale messages are ignored
     this.nextId = 1;
-    this.pending = new Map(); // id -> {request, resolve, timer, timeoutMs, retried}
+    /** @type {Map<number, Pending>} */
+    this.pending = new Map(); // id -> the request in flight
     this.restarts = [];
     this._healed = false; // booted again once past the caches after a damaged file
     this.state = "idle";
+    /** @type {Promise<void> | null} */
     this.ready = null;
     // Requests made before the first start() wait for it (the computer's worker starts
     // once the first game is shown, but a computer that begins asks before that).
@@ -104,6 +130,7 @@ export class EngineClient {
   // Boot a fresh worker (the first time, on retry, after a crash or a cancel). `delayMs`:
   // wait before booting (after a cancel, so the boot does not compete for the CPU with
   // the rules worker answering what the player just did).
+  /** @param {{reload?: boolean, delayMs?: number}} [options] @returns {Promise<void>} */
   start({ reload = false, delayMs = 0 } = {}) {
     this._markStarted();
     this._stopWorker();
@@ -111,6 +138,7 @@ export class EngineClient {
     this.attempt++;
     // `ready` stays the same promise until a boot succeeds: a failed boot waits for a retry
     if (!this._boot || this._boot.settled) {
+      /** @type {() => void} */
       let resolveReady;
       this.ready = new Promise((resolve) => {
         resolveReady = resolve;
@@ -147,6 +175,13 @@ export class EngineClient {
     return this.start({ reload: true });
   }
 
+  /**
+   * The bridge's answer to `request` (its op's, or a refusal), or {cancelled: true}.
+   * @template {Nibble.BridgeRequest} R
+   * @param {R} request
+   * @param {{timeoutMs?: number}} [options]
+   * @returns {Promise<Nibble.BridgeAnswer<R> | Nibble.CancelledAnswer>}
+   */
   request(request, { timeoutMs } = {}) {
     if (this.state === "idle") return this._started.then(() => this.request(request, { timeoutMs }));
     if (this.state === "failed") {
@@ -155,7 +190,8 @@ export class EngineClient {
     const id = this.nextId++;
     if (this.keepStandby && !this.standby) this.ready.then(() => this._prepareStandby(STANDBY_DELAY_MS));
     return new Promise((resolve) => {
-      const entry = { request, resolve, timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
+      // (the worker answers the request's op: the entry's resolve takes any answer)
+      const entry = { request, resolve: /** @type {(answer: ClientAnswer) => void} */ (resolve), timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
       this.pending.set(id, entry);
       this.ready.then(() => this._send(id));
     });
@@ -181,6 +217,7 @@ export class EngineClient {
 
   // --- internals ---------------------------------------------------------------------
 
+  /** @param {number} id */
   _send(id) {
     const entry = this.pending.get(id);
     if (!entry || !this.worker || this.state !== "ready") return;
@@ -212,6 +249,7 @@ export class EngineClient {
     }
   }
 
+  /** @param {number} id */
   _acked(id) {
     const entry = this.pending.get(id);
     if (!entry || entry.acked) return;
@@ -241,6 +279,7 @@ export class EngineClient {
     this._silence = setTimeout(() => check(false), SILENCE_MS);
   }
 
+  /** @param {Nibble.WorkerMessage} message */
   _receive(message) {
     if (!message) return;
     if (message.type === "progress") {
@@ -309,6 +348,7 @@ export class EngineClient {
 
   // A boot that cannot succeed (a download failed or arrived damaged, the engine did not
   // start): stop, and wait for retry(); `ready` stays pending meanwhile.
+  /** @param {string} kind @param {string} message */
   _bootFailed(kind, message) {
     if (this.state !== "booting" && this.state !== "stalled") return;
     clearTimeout(this._boot.stall);
@@ -328,6 +368,7 @@ export class EngineClient {
 
   // The running worker is gone or stuck: start a fresh one and send what was in flight
   // again (once). Too many deaths in a row: give up and fail every request.
+  /** @param {string} kind @param {string} message */
   _died(kind, message) {
     if (this.state === "booting" || this.state === "stalled") {
       this._bootFailed(kind, message);
@@ -377,11 +418,13 @@ export class EngineClient {
 
   // --- the worker itself, and the one held in reserve --------------------------------
 
+  /** @param {string} url @param {boolean} reload */
   _spawn(url, reload) {
     const name = JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name, reload });
     return new Worker(url, { type: "module", name });
   }
 
+  /** @param {Worker} worker @param {number} generation */
   _wire(worker, generation) {
     worker.onmessage = (event) => generation === this.generation && this._receive(event.data);
     worker.onerror = (event) => {
@@ -394,6 +437,7 @@ export class EngineClient {
   // The rules worker engine-early.js started before the module graph: take it over, with
   // what it said meanwhile. False when there is none to take (not started yet, failed,
   // or already taken): the client starts its own.
+  /** @param {number} generation */
   _adoptEarly(generation) {
     const early = window.nibbleEarlyWorker;
     if (!early || early.claimed || this.name !== "rules") return false;
@@ -410,6 +454,7 @@ export class EngineClient {
   }
 
   // Boot a worker in reserve (after `delayMs`), unless one is there already.
+  /** @param {number} delayMs */
   _prepareStandby(delayMs) {
     if (!this.keepStandby || this.standby) return;
     const standby = { worker: null, ready: false, dead: false };
@@ -439,6 +484,7 @@ export class EngineClient {
   }
 
   // Swap the reserve in, booted: the client is ready at once. False when there is none.
+  /** @param {number} generation */
   _promoteStandby(generation) {
     const standby = this.standby;
     if (!standby?.ready || standby.dead) return false;
@@ -472,6 +518,7 @@ export class EngineClient {
     }
   }
 
+  /** @param {string} state @param {Trouble | null} [detail] */
   _setState(state, detail = null) {
     this.state = state;
     if (this.onState) this.onState(state, detail);

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the rules worker before the page's module graph: a classic script in <head>, so
 // Python boots while app.js (the page's modules, bundled) is still arriving. engine-client.js
 // adopts this worker on its first start (messages it posted meanwhile are kept in order
@@ -6,7 +7,7 @@
 // The worker runs from a blob: URL for the same reason as every engine worker (it then
 // inherits the page's Content-Security-Policy: engine-worker.js).
 (function () {
-  var root = new URL("../", document.currentScript.src).href; // the site's root
+  var root = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href; // the site's root
   // A first visit (no game played on this device yet, no link): the game the build drew
   // for it is fetched now too, for paint.js; a game link (#g=) on a device with nothing
   // stored for paint.js: for the labels it holds, to draw the link's picture with.

@@ -1,3 +1,4 @@
+// @ts-check
 // Module Web Worker hosting Pyodide and the engine (nibble.api).
 //
 // page -> worker: {id, request}            a bridge request
@@ -27,6 +28,12 @@
 // as "damaged"; the client boots again at once with "reload", which the service worker
 // checks and repairs (engine-client.js, sw-template.js).
 
+/** @typedef {Nibble.WorkerMessage} WorkerMessage */
+/** @typedef {Nibble.BootStep} BootStep */
+/** @typedef {Nibble.FatalMessage["kind"]} FailureKind */
+/** @typedef {Nibble.SnapshotFileHandle} SnapshotFileHandle */
+
+/** @type {Partial<Nibble.WorkerConfig>} */
 const CONFIG = (() => {
   try {
     return JSON.parse(self.name || "{}");
@@ -40,15 +47,18 @@ const RETRY = CONFIG.reload === true; // a retry after a failed boot: past the H
 const CHECKED_HERE = new Set(["pyodide/pyodide.asm.wasm", "pyodide/python.zip"]);
 const CHECKED_HEADER = "x-nibble-checked"; // "by-caller": the service worker need not hash it
 
+/** @param {WorkerMessage} message */
 function post(message) {
   self.postMessage(message);
 }
 
+/** @param {BootStep} step @param {number} done @param {number} total */
 function progress(step, done, total) {
   post({ type: "progress", step, done, total });
 }
 
 class BootError extends Error {
+  /** @param {FailureKind} kind @param {string} message */
   constructor(kind, message) {
     super(message);
     this.kind = kind; // "download" | "damaged" | "engine"
@@ -56,6 +66,7 @@ class BootError extends Error {
 }
 
 let failed = false;
+/** @param {FailureKind} kind @param {string} message */
 function fail(kind, message) {
   if (failed) return;
   failed = true;
@@ -65,6 +76,7 @@ function fail(kind, message) {
 // --- downloads: counted, verified ---------------------------------------------------
 
 const realFetch = self.fetch.bind(self);
+/** @type {{[path: string]: string}} */
 let expected = {}; // path relative to ROOT -> sha-256, from build.json
 let knowExpected; // resolves once build.json is read (a download may finish before it)
 const expectedKnown = new Promise((resolve) => {
@@ -72,6 +84,7 @@ const expectedKnown = new Promise((resolve) => {
 });
 let lastPost = 0;
 
+/** @param {string} path @returns {BootStep | null} */
 function stepFor(path) {
   if (path.endsWith(".wasm")) return "runtime";
   if (path.endsWith("python.zip")) return "python";
@@ -86,6 +99,7 @@ function hex(buffer) {
 // compare its sha-256 with build.json. Any failure fails the boot with its reason.
 const checks = new Set(); // the checks still running (a boot that fails waits for them)
 
+/** @param {Response} response @param {string} path @param {BootStep | null} step */
 function watch(response, path, step) {
   const total = Number(response.headers.get("content-length")) || 0;
   const reader = response.clone().body.getReader();
@@ -128,7 +142,8 @@ function watch(response, path, step) {
 }
 
 self.fetch = async (input, init = {}) => {
-  const url = typeof input === "string" ? input : input.url || String(input);
+  // (a URL has no `url`: its text, then)
+  const url = typeof input === "string" ? input : /** @type {{url?: string}} */ (input).url || String(input);
   const absolute = new URL(url, ROOT);
   if (wasmFetch && absolute.href === WASM_URL) return (await wasmFetch).copy; // compileEarly's
   if (zipEarly && absolute.href === ZIP_URL) {
@@ -169,8 +184,10 @@ self.fetch = async (input, init = {}) => {
 // response). Any failure here leaves Pyodide to do it as usual.
 
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_DIR).href;
-let wasmFetch = null; // Promise<Response>: the one download of pyodide.asm.wasm (checked)
-let wasmModule = null; // Promise<WebAssembly.Module>
+/** @type {Promise<{copy: Response, response: Response}> | null} */
+let wasmFetch = null; // the one download of pyodide.asm.wasm (checked)
+/** @type {Promise<WebAssembly.Module> | null} */
+let wasmModule = null;
 
 function compileEarly() {
   const fetched = self.fetch(WASM_URL);
@@ -202,7 +219,8 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // On a restore, python.zip is asked for as soon as the snapshot is found: Pyodide would
 // ask only once its scripts and build.json are in, and its restore then waited for the zip.
 const ZIP_URL = new URL("pyodide/python.zip", ROOT).href;
-let zipEarly = null; // Promise<Response>, handed to Pyodide's own fetch of python.zip
+/** @type {Promise<Response> | null} */
+let zipEarly = null; // handed to Pyodide's own fetch of python.zip
 
 function fetchZipEarly() {
   zipEarly = self.fetch(ZIP_URL);
@@ -283,6 +301,7 @@ async function snapshotFolder(create) {
 // moment): it is not deleted for that, unlike a snapshot that is damaged.
 class UnreadSnapshot extends Error {}
 
+/** @param {SnapshotFileHandle} handle @returns {Promise<Uint8Array<ArrayBuffer>>} */
 async function readSnapshot(handle) {
   try {
     const access = await handle.createSyncAccessHandle({ mode: "read-only" });
@@ -316,7 +335,7 @@ async function findSnapshot() {
     if (names.length !== 1) return null; // none (or two: the old one is being deleted)
     const [name] = names;
     const [, build, sha] = SNAPSHOT_NAME.exec(name);
-    const handle = await folder.getFileHandle(name);
+    const handle = /** @type {SnapshotFileHandle} */ (await folder.getFileHandle(name));
     // wrapped: an async function returning a bare promise would wait for it
     const bytes = (async () => {
       const body = await readSnapshot(handle);
@@ -333,7 +352,9 @@ async function findSnapshot() {
   }
 }
 
+/** @param {{build: string}} build @param {Uint8Array<ArrayBuffer>} bytes */
 async function storeSnapshot(build, bytes) {
+  /** @type {SnapshotFileHandle | null} */
   let part = null;
   try {
     const sha = hex(await crypto.subtle.digest("SHA-256", bytes));
@@ -342,7 +363,7 @@ async function storeSnapshot(build, bytes) {
     const others = [];
     for await (const entry of folder.keys()) if (entry !== name) others.push(entry);
     for (const entry of others) await folder.removeEntry(entry).catch(() => {}); // other builds'
-    part = await folder.getFileHandle(`${build.build}-${sha}.part`, { create: true });
+    part = /** @type {SnapshotFileHandle} */ (await folder.getFileHandle(`${build.build}-${sha}.part`, { create: true }));
     const access = await part.createSyncAccessHandle();
     try {
       access.truncate(0);
@@ -380,6 +401,7 @@ function wakeUp(pyodide) {
 
 // Where a boot's time goes (ms since the worker started), sent with "ready": benchmarks
 // read it (app.rules.bootMarks).
+/** @type {{[step: string]: number}} */
 const marks = {};
 const mark = (name) => {
   marks[name] = Math.round(performance.now());

@@ -1,3 +1,4 @@
+// @ts-check
 // The loading screen: one bar that only moves forward, in plain words ("Getting the game
 // ready — 6.1 of 12.4 MB"), and a failed state with the reason and a Retry button when
 // the engine cannot start.

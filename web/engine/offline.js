@@ -1,3 +1,4 @@
+// @ts-check
 // Offline support, page side: registers the service worker (sw.js, generated at build
 // time by scripts/precache.py) and offers "New version — reload" when a new build has
 // been downloaded. See docs/offline.md.

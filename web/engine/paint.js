@@ -1,3 +1,4 @@
+// @ts-check
 // The board at first paint: what the page draws before any engine is up.
 //
 // The engine makes every view, and it takes a moment to start. So the page keeps, beside

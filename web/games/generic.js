@@ -1,3 +1,4 @@
+// @ts-check
 // Fallback presentation for a game without its own module: numbered grey discs,
 // no side panel. Used only until a game gets its module (see games/index.js).
 

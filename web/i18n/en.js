@@ -1,3 +1,4 @@
+// @ts-check
 // English: the reference table. Every key the page uses is here; ko.js and uk.js have
 // exactly the same keys (tests/test_translations.py checks it).
 

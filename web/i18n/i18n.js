@@ -1,3 +1,4 @@
+// @ts-check
 // Translations: every word the page shows comes from one table per language
 // (i18n/en.js, i18n/ko.js, i18n/uk.js, the same keys in each), including the names of
 // games, variants, options and levels (looked up by id; the bridge's English labels are
@@ -61,10 +62,11 @@ function plural(count) {
 
 // Fill every element marked data-i18n="key" (text) or data-i18n-aria="key" (aria-label)
 // or data-i18n-title="key".
+/** @param {ParentNode} [root] */
 export function translateDom(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-aria]"))) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-title]"))) el.title = t(el.dataset.i18nTitle);
 }
 
 // A number with `digits` decimals in the page's language ("6.1"; "6,1" in Ukrainian).

@@ -1,3 +1,4 @@
+// @ts-check
 // Korean (한국어). Same keys as en.js.
 
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's refusals in the player's language. A refusal carries a `reason` key and
 // `params` (docs/contracts.md); the page says it with `reason.<key>` from its tables,
 // translating the params that are words (colours, sides, pegs, directions) and a nested
@@ -7,12 +8,15 @@
 
 import { has, language, list, t } from "./i18n.js";
 
-// params that are words, by the game whose reasons use them: param -> key prefix
-const WORDS = {
-  nebuchadnezzar: { enemy: "nebuchadnezzar.color.", color: "nebuchadnezzar.color.", disc: "nebuchadnezzar.color.", side: "nebuchadnezzar.side." },
-  "number-one": { peg: "number-one.peg." },
-  nibble: { sides: "dir." },
-};
+// params that are words, by the game whose reasons use them: param -> key prefix (each
+// game's own, registered by games/index.js)
+/** @type {{[game: string]: {[param: string]: string}}} */
+const WORDS = {};
+
+/** @param {string} game @param {{[param: string]: string}} table */
+export function registerWords(game, table) {
+  WORDS[game] = table;
+}
 
 function words(reason, params) {
   const table = WORDS[reason.split(".")[0]] || {};

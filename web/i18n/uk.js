@@ -1,3 +1,4 @@
+// @ts-check
 // Ukrainian (українська). Same keys as en.js.
 
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 // The games library dialog (Games): every game kept on this device, newest first. Each
 // entry says the game and board, who it is against (the computer's level, a friend by
 // link, players on this device), its state and date, with Open, Save file and Delete; a
@@ -68,6 +69,7 @@ export function describe(entry, games, levels, currentId) {
 }
 
 // What Open all did, in full: what was added, and each reason a game was not.
+/** @param {library.ImportCounts} counts */
 export function importReport({ added, present, unreadable, unfit }) {
   const parts = [t("library.imported", { added })];
   if (present) parts.push(t("library.imported.present", { count: present }));
@@ -77,7 +79,7 @@ export function importReport({ added, present, unreadable, unfit }) {
 }
 
 export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImport }) {
-  const dialog = document.getElementById("library-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("library-dialog"));
   const list = h("ul", { class: "library-list" });
   const notices = h("div", { class: "library-notices", "aria-live": "polite" });
   const filter = h("input", { type: "search", name: "library-filter", class: "library-filter", "aria-label": t("library.filter"), placeholder: t("library.filter") });
@@ -164,7 +166,7 @@ export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImp
       result = { error: "not-library" };
     }
     if (result.error) say(t(`library.import.${result.error}`));
-    else say(importReport(result));
+    else say(importReport(/** @type {library.ImportCounts} */ (result)));
     fill();
   });
   filter.addEventListener("input", fill);

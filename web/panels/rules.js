@@ -1,3 +1,4 @@
+// @ts-check
 // The Rules sheet: the rules of the game shown, in the page's language, with small
 // diagrams drawn by the board renderer. The pages are built from docs/rules/ by
 // scripts/rules_pages.py into rules/<lang>/<game>.json: JSON blocks and inline runs (no
@@ -17,12 +18,11 @@
 
 import { BoardView } from "../board/board.js";
 import { h } from "../ui/dom.js";
-import { presentationFor } from "../games/index.js";
+import { GAME_IDS, presentationFor, walkthroughFor } from "../games/index.js";
 import { language, t } from "../i18n/i18n.js";
 import { ROOT_URL } from "../root.js";
-import { walkthroughFor } from "./walkthroughs/index.js";
 
-const GAMES = ["nibble", "nebuchadnezzar", "number-one"];
+const GAMES = GAME_IDS;
 const SVG = "http://www.w3.org/2000/svg";
 const pages = new Map(); // "<lang>/<game>" -> Promise of the page
 // wide enough for the sheet (480 px) beside a board of about 600 px
@@ -150,7 +150,7 @@ export function diagram(d) {
       const circle = document.createElementNS(SVG, "circle");
       circle.setAttribute("cx", x);
       circle.setAttribute("cy", y);
-      circle.setAttribute("r", r);
+      circle.setAttribute("r", String(r));
       const line = document.createElementNS(SVG, "path");
       const d2 = r * Math.SQRT1_2;
       line.setAttribute("d", `M${x - d2} ${y - d2} L${x + d2} ${y + d2}`);
@@ -226,7 +226,7 @@ export function createRules({ currentGame, onWalkthrough }) {
   function place() {
     const beside = BESIDE.matches;
     if (dialog.open && dialog.matches(":modal") !== beside) return;
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
     if (dialog.open) dialog.close();
     if (beside) dialog.show();
     else dialog.showModal();
@@ -235,6 +235,7 @@ export function createRules({ currentGame, onWalkthrough }) {
   }
   BESIDE.addEventListener("change", () => dialog?.open && place());
 
+  /** @param {string} game @param {{section?: string, focus?: boolean}} [options] */
   async function fill(game, { section, focus } = {}) {
     const lang = language();
     const mine = ++generation;
@@ -284,6 +285,7 @@ export function createRules({ currentGame, onWalkthrough }) {
     }
   }
 
+  /** @param {{game?: string, section?: string}} [options] */
   function open({ game, section } = {}) {
     ensureDialog();
     const wanted = game || currentGame() || GAMES[0];
@@ -307,7 +309,7 @@ export function createRules({ currentGame, onWalkthrough }) {
     if (restore) {
       back?.focus();
       // an opener folded into the closed More menu cannot take it: its menu button can
-      if (document.activeElement !== back) document.querySelector('[data-action="more"]')?.focus();
+      if (document.activeElement !== back) /** @type {HTMLElement | null} */ (document.querySelector('[data-action="more"]'))?.focus();
     }
   }
 
@@ -321,7 +323,7 @@ export function createRules({ currentGame, onWalkthrough }) {
 
   // the language changed while the sheet is open: show the same game in the new one
   document.addEventListener("change", (event) => {
-    if (event.target?.id === "language" && dialog?.open && shown && shown.lang !== language()) fill(shown.game, { focus: false });
+    if (/** @type {Element | null} */ (event.target)?.id === "language" && dialog?.open && shown && shown.lang !== language()) fill(shown.game, { focus: false });
   });
 
   return { open, close, isOpen: () => !!dialog?.open };

@@ -1,6 +1,7 @@
+// @ts-check
 // The first-game walkthrough, written once for every game: offered once per game to a
 // newcomer (and from the rules), a small card in the side panel that points at the
-// position's own moves. Each game gives its steps as data (./walkthroughs/<game>.js): the
+// position's own moves. Each game gives its steps as data (games/<id>/walkthrough.js): the
 // cells a step highlights, an element of the side panel it explains, its words, read from
 // the view. It only highlights (a class on cells and on the panel, applied after every
 // render), never blocks play, can be closed at any time, and is remembered as done per
@@ -17,8 +18,9 @@ import { h } from "../ui/dom.js";
 import { list, t } from "../i18n/i18n.js";
 import { interactive, seatNamer } from "../view/render.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
-import { walkthroughFor } from "./walkthroughs/index.js";
+import { walkthroughFor } from "../games/index.js";
 import { ROOT_PATH } from "../root.js";
+import { roomOf } from "../rooms/index.js";
 
 const SCOPE = ROOT_PATH;
 // Nibble's mark keeps the key it had before other games had tours
@@ -64,7 +66,9 @@ function ring(board, id) {
   const entry = board.cells?.get(id);
   if (!entry || board.svg?.dataset.style === "tiles") return;
   const r = (board.discR || 42) + 9;
-  for (const [cls, width, colour] of [["tour-ring tour-ring-halo", 11, "var(--surface)"], ["tour-ring", 6, "var(--accent)"]]) {
+  /** @type {[string, number, string][]} */
+  const rings = [["tour-ring tour-ring-halo", 11, "var(--surface)"], ["tour-ring", 6, "var(--accent)"]];
+  for (const [cls, width, colour] of rings) {
     const circle = document.createElementNS(SVG, "circle");
     circle.setAttribute("class", cls);
     circle.setAttribute("cx", entry.x);
@@ -151,7 +155,7 @@ export function createWalkthrough(app) {
   // dismissed), taken away when the position no longer calls for them.
   function notes(v) {
     const wanted = new Map();
-    const given = v && !state.practice ? walkthroughFor(v.game)?.notes?.(context(v)) || [] : [];
+    const given = v && roomOf(state).notes ? walkthroughFor(v.game)?.notes?.(context(v)) || [] : [];
     for (const note of given) wanted.set(note.key, note);
     for (const [key] of noted) {
       if (!wanted.has(key)) {
@@ -189,7 +193,8 @@ export function createWalkthrough(app) {
       stepPly = v.ply;
     }
 
-    for (const el of document.querySelectorAll(".tour-spot")) {
+    // (board cells are SVG, the side panel's parts HTML)
+    for (const el of /** @type {NodeListOf<HTMLElement | SVGElement>} */ (document.querySelectorAll(".tour-spot"))) {
       el.classList.remove("tour-spot");
       for (const name of ["outline", "outline-offset", "scroll-margin-top"]) el.style.removeProperty(name);
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // Background analysis: the engine's view of every position of the game shown — each
 // seat's winning chances and the best move — filled in by a worker of its own (the
 // bridge's `analyse` op, `hard`'s search at a small fixed budget), so it never delays the
@@ -32,31 +33,49 @@ const html = document.documentElement;
 const REFUSED = new Set(["bad-request", "bad-record", "illegal-move", "game-over"]);
 
 // A request's time limit: its budget, the replay of the record, and a slow phone.
+/** @param {number} budget */
 const limitFor = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
+/**
+ * A position's answer as the analysis keeps it: the engine's, with the budget it was asked
+ * for; or, for a position the engine refused, the refusal (kept, so as not to ask again).
+ * @typedef {(Nibble.AnalysisAnswer & {budget: number}) | Refused} Answer
+ */
+/** @typedef {Omit<Partial<Nibble.AnalysisAnswer>, "error"> & {error: string, budget: number}} Refused */
+
 // Does `answer` (a position's) leave out the value of `move`, the game's next move there?
+/** @param {Answer} answer @param {string} move */
 export function lacksNext(answer, move) {
   return !answer.error && answer.to_move != null && !answer.forced && answer.played?.move !== move;
 }
 
+/** @param {Nibble.Record} record @param {number} ply */
 export function keyOf(record, ply) {
   return `${record.game}\u0000${JSON.stringify(record.options ?? {})}\u0000${record.setup ?? ""}\u0000${record.moves.slice(0, ply).join(" ")}`;
 }
 
+/**
+ * @param {{state: import("../store/state.js").State}} app
+ * @param {import("../engine/engine-client.js").EngineClient} engine its own worker's client
+ */
 export function createAnalysis(app, engine) {
   const { state } = app;
+  /** @type {Map<string, Answer>} */
   const cache = new Map(); // key -> answer (with its budget)
   let version = 0; // bumped by every answer stored (answers() and judgements are kept until then)
+  /** @type {{record: Nibble.Record | null, version: number, list: (Answer | undefined)[]}} */
   let memo = { record: null, version: -1, list: [] };
   let running = false;
   let enabled = true; // off only for measurements (e2e/bench_page.py: with and without)
   let retry = null;
   let lastInput = performance.now();
+  /** @type {((plies: Set<number>) => void)[]} */
   const listeners = [];
   let renderQueued = false;
   const plies = new Set(); // the positions answered since the listeners last heard
   const askedNext = new Set(); // position and next move: answered without that move's value
 
+  /** @param {string} key @param {Answer} answer */
   function store(key, answer) {
     const old = cache.get(key);
     // a shorter search (a try judged in "learn from your mistakes") never replaces a longer
@@ -73,6 +92,7 @@ export function createAnalysis(app, engine) {
 
   // Every position's answer of `record` (index = ply), undefined where none yet; built
   // once per record and change of the cache, however many views ask in one render.
+  /** @param {Nibble.Record | null} [record] @returns {(Answer | undefined)[]} */
   function answers(record = state.record) {
     if (!record) return [];
     if (memo.record !== record || memo.version !== version) {
@@ -82,6 +102,7 @@ export function createAnalysis(app, engine) {
   }
 
   // The answer for the position after `ply` moves of the game shown (undefined if none yet).
+  /** @param {number} ply @param {Nibble.Record | null} [record] @returns {Answer | undefined} */
   function at(ply, record = state.record) {
     return record ? cache.get(keyOf(record, ply)) : undefined;
   }
@@ -112,6 +133,7 @@ export function createAnalysis(app, engine) {
   }
   // Requests waiting for a worker that then failed to start: the client keeps them for a
   // later boot, the analysis does not wait for one.
+  /** @type {Set<(error: Error) => void>} */
   const waiting = new Set();
   engine.onState = (status) => {
     if (status === "ready") failedRetries = 0;
@@ -177,9 +199,11 @@ export function createAnalysis(app, engine) {
     if (html.dataset.analysing !== value) html.dataset.analysing = value;
   }
 
+  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @returns {Promise<Answer>} */
   async function analyse(record, ply, budget) {
     const seed = 1 + (ply % 1000); // reproducible per position
     let fail;
+    /** @type {Promise<never>} */
     const failed = new Promise((_, reject) => waiting.add((fail = reject)));
     let response;
     try {
@@ -250,6 +274,7 @@ export function createAnalysis(app, engine) {
 
   // The best move for the position shown, from what is known or a search of its own
   // (cancel() abandons it). Resolves to the answer, or null when abandoned.
+  /** @param {Nibble.Record} [record] @returns {Promise<Answer | null>} */
   async function best(record = state.record) {
     const ply = record.moves.length;
     const known = at(ply, record);

@@ -1,3 +1,4 @@
+// @ts-check
 // The advantage chart: each seat's winning chances after every move, drawn from the
 // analysis's data as SVG (colours from the page's seat variables, so light, dark, high
 // contrast and the colour-blind palette follow). Two players: one line, the first

@@ -1,3 +1,4 @@
+// @ts-check
 // Moving through the game shown: first, previous, next, last, or a given move, by the
 // buttons under the board, the move list, the advantage chart and the keys ← → Home End
 // (when the focus is not on the board or in a form field, where those keys have their
@@ -6,6 +7,8 @@
 //
 // Hooks: html[data-reviewing="true"] while an earlier position is shown (html[data-ply]
 // is set by render.js for the position shown).
+
+import { roomOf } from "../rooms/index.js";
 
 const html = document.documentElement;
 
@@ -18,7 +21,7 @@ export function createNavigation(app) {
   // `reveal`: chosen in the move list or the chart, which a phone shows below the board:
   // bring the board back on screen, so that the move is seen changing it.
   async function goTo(ply, { reveal = false } = {}) {
-    if (!state.record || state.practice) return;
+    if (!state.record || !roomOf(state).navigates) return;
     const target = Math.max(0, Math.min(total(), ply));
     if (target !== shown() || (target === total() && state.review)) await app.turns.review(target);
     if (reveal) revealBoard();

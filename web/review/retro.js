@@ -1,3 +1,4 @@
+// @ts-check
 // "Learn from your mistakes": after a game, the position before each of the player's
 // mistakes and blunders comes back one by one ("You played d4 here. Find a better move");
 // a try is played on the board but not into the game, and judged by the analysis: good
@@ -43,7 +44,6 @@ export function createRetro(app) {
   }
 
   const available = () => !state.practice && items().length > 0;
-  const active = () => !!state.practice;
 
   async function show() {
     const session = state.practice;
@@ -168,5 +168,5 @@ export function createRetro(app) {
   // the best move is drawn only once it is the answer
   const revealed = () => !state.practice || ["shown", "solved"].includes(state.practice.phase);
 
-  return { available, active, start, stop, attempt, next, render, revealed };
+  return { available, start, stop, attempt, next, render, revealed };
 }

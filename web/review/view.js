@@ -1,3 +1,4 @@
+// @ts-check
 // What review and analysis show, drawn from the state and the analysis (no engine calls):
 // the navigation row under the board, the line saying how the move shown was judged and
 // what was better, the advantage chart, and each player's summary. Marks in the move list
@@ -9,6 +10,7 @@ import { drawChart } from "./chart.js";
 import { SYMBOLS, judgeGame, summarise } from "./marks.js";
 import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
+import { roomOf } from "../rooms/index.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -45,7 +47,7 @@ export function renderReview(app, seatName) {
   const marks = judged.map((j) => j?.mark ?? null);
 
   // the move list's marks
-  for (const button of document.querySelectorAll("#move-list .move")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#move-list .move"))) {
     const mark = (helps && marks[Number(button.dataset.ply) - 1]) || null;
     if ((button.dataset.moveMark ?? null) !== mark) markMove(button, mark);
   }
@@ -57,7 +59,7 @@ export function renderReview(app, seatName) {
     $(`[data-action="${action}"]`).disabled = off || !total;
   }
   const continueHere = $('[data-action="continue-here"]');
-  continueHere.hidden = !state.review || !!state.practice;
+  continueHere.hidden = !roomOf(state).continues;
   continueHere.disabled = state.busy;
 
   // the move shown: how it was judged, and the better move (or what "learn from your
@@ -164,7 +166,7 @@ export function bestOverlays(app, view) {
   const { state } = app;
   if (!state.review || !view || !app.retro.revealed() || !engineHelps(state, isOn("help"))) return [];
   const ply = app.navigation.shown();
-  const judged = !state.practice && ply > 0 ? judgements(app)[ply - 1] : null;
+  const judged = roomOf(state).judges && ply > 0 ? judgements(app)[ply - 1] : null;
   if (judged?.mark && judged.best) {
     const moves = state.record.moves.slice(0, ply - 1);
     const before = app.turns.known(moves);

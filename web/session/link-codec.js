@@ -1,3 +1,4 @@
+// @ts-check
 // A game in a link (docs/contracts.md, "Links"): what travels in the page's fragment, made
 // as short as the record allows. No DOM here (tests run it in Node).
 //

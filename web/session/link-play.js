@@ -1,3 +1,4 @@
+// @ts-check
 // Games played by links (docs/web.md, "Playing by link"): two people far apart, no
 // server; each move goes to the other player as a link, and comes back as one.
 //
@@ -60,7 +61,7 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     const moves = shared.record.moves;
     if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) return opened(openRecord(shared, origin)); // the engine says what is wrong
     const games = library.linkGames(shared.id).filter((e) => sameBoard(e.record, shared.record));
-    const shownFirst = (a, b) => (b.id === state.id) - (a.id === state.id) || b.record.moves.length - a.record.moves.length;
+    const shownFirst = (a, b) => Number(b.id === state.id) - Number(a.id === state.id) || b.record.moves.length - a.record.moves.length;
     const behind = games.filter((e) => isPrefix(e.record.moves, moves) && (e.record.resigned == null || e.record.moves.length === moves.length)).sort(shownFirst)[0];
     const ahead = games.filter((e) => isPrefix(moves, e.record.moves)).sort(shownFirst)[0];
     // (the same moves and a resignation: the other player gave up there)
@@ -199,7 +200,7 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     // whole and selected, to be copied by hand
     const field = document.createElement(copied ? "input" : "textarea");
     field.readOnly = true;
-    if (!copied) field.rows = 3;
+    if (!copied) /** @type {HTMLTextAreaElement} */ (field).rows = 3;
     field.value = url;
     field.className = copied ? "share-link" : "share-link share-link-whole";
     field.dataset.shareLink = "";

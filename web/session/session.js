@@ -1,3 +1,4 @@
+// @ts-check
 // The game shown and the games library (library.js): saving after every change,
 // starting and opening games as new entries, resuming, following or forking when another
 // tab changes the same game, and keeping aside a game that can no longer be opened.

@@ -1,3 +1,4 @@
+// @ts-check
 // Games travel as records (docs/contracts.md): in a link's fragment (never sent to a
 // server), or in a .json file. This module only encodes and decodes; the engine
 // re-validates every move of whatever comes back, and the shell decides what to do.

@@ -1,30 +1,30 @@
+// @ts-check
 // The turn loop: setting a position, the player's moves, computer seats, hints, undo and
 // redo, review, pause. Every engine call goes through the rules worker (fast ops) or the
 // computer's worker (`ai`), and anything that changes the position first abandons what
 // the computer was thinking about (cancel: the computer's worker is replaced, so nothing
 // ever queues behind a search).
 
-import { explainResult, presentationFor } from "../games/index.js";
-import { showResultDialog } from "../ui/dialogs.js";
+import { presentationFor } from "../games/index.js";
 import { t } from "../i18n/i18n.js";
 import { explain } from "../i18n/reasons.js";
-import { announce, dismissMessage, showMessage } from "../ui/messages.js";
+import { dismissMessage, showMessage } from "../ui/messages.js";
 import { EMPTY, pickerFor } from "../board/pick.js";
-import { rememberView } from "../engine/paint.js";
-import { countResult } from "../store/results.js";
 import { defaultLevel, engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
-import { moveSound } from "../ui/sound.js";
 import { hasHuman, isAi, renderControls, seatNamer } from "../view/render.js";
+import { leaveRooms, roomOf } from "../rooms/index.js";
 
 const html = document.documentElement;
 // The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the
 // computer's worker counts as stuck even if it still beats (a dead one is noticed sooner,
 // when its heartbeat stops: engine-client.js).
+/** @param {number} budget */
 const aiTimeLimit = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
 // The engine's refusals, said in the player's language (reasons.js).
 export class EngineError extends Error {
+  /** @param {Nibble.BridgeError} error */
   constructor(error) {
     super(explain(error));
     this.code = error.code;
@@ -34,12 +34,19 @@ export class EngineError extends Error {
 
 export class Cancelled extends Error {}
 
-// One request; throws EngineError for a refusal and Cancelled when it was abandoned.
+/**
+ * One request; throws EngineError for a refusal and Cancelled when it was abandoned.
+ * @template {Nibble.BridgeRequest} R
+ * @param {import("../engine/engine-client.js").EngineClient} engine
+ * @param {R} request
+ * @param {{timeoutMs?: number}} [options]
+ * @returns {Promise<Nibble.BridgeAnswers[R["op"]]>}
+ */
 export async function call(engine, request, options) {
   const response = await engine.request(request, options);
   if (response?.cancelled) throw new Cancelled();
   if (response && response.error) throw new EngineError(response.error);
-  return response;
+  return /** @type {Nibble.BridgeAnswers[R["op"]]} */ (response); // neither cancelled nor refused
 }
 
 // Positions seen lately, so that undo, redo and review need no engine call.
@@ -49,6 +56,7 @@ const FORCED_RETRY_MS = 300; // … or as soon as the page is free (busy, review
 
 // Does `next` continue the game `old` (same game, options and set-up, and more moves that
 // begin with all of old's)? Such a change keeps the position reviewed.
+/** @param {Nibble.Record | null} old @param {Nibble.Record | null} next */
 export function continues(old, next) {
   if (!old || !next || old === next) return false;
   return old.game === next.game && JSON.stringify(old.options ?? {}) === JSON.stringify(next.options ?? {}) &&
@@ -57,14 +65,18 @@ export function continues(old, next) {
 }
 
 export function createTurns(app) {
+  /** @type {{state: import("../store/state.js").State}} */
   const { state } = app;
+  /** @type {Map<string, {record: Nibble.Record, view: Nibble.View}>} */
   const known = new Map(); // "<game id> <moves>" -> {record, view}
 
   // (a resigned game's end is another position than the same moves played on)
+  /** @param {{moves: string[], resigned?: Nibble.Seat | null}} record */
   function keyOf(record) {
     return `${state.id} ${record.moves.join(" ")}${record.resigned == null ? "" : ` resigned:${record.resigned}`}`;
   }
 
+  /** @param {Nibble.Record} record @param {Nibble.View} view */
   function remember(record, view) {
     const key = keyOf(record);
     known.delete(key);
@@ -73,6 +85,7 @@ export function createTurns(app) {
   }
 
   // The position after `moves` of the game shown: from memory, else from the engine.
+  /** @param {string[]} moves @returns {Promise<{record: Nibble.Record, view: Nibble.View}>} */
   async function positionAfter(moves) {
     const hit = known.get(keyOf({ moves }));
     if (hit) return hit;
@@ -111,7 +124,7 @@ export function createTurns(app) {
     hintToken++;
     setHinting(false);
     renderControls(state); // the Hint button at once; the rest with the next frame
-    requestAnimationFrame(() => app.render());
+    app.redraw();
     // the analysis worker's replacement, off the key's path (unless a new hint came first)
     setTimeout(() => state.hinting || app.analysis.cancel(), 0);
   }
@@ -120,62 +133,42 @@ export function createTurns(app) {
   // storage (another tab, a resume) and is already saved as it is. `keepReview`: a move
   // the player did not make (the computer's, another tab's) leaves the position they are
   // reviewing on the board, as lichess does; the move list and the chart grow.
+  // What follows (saving, drawing, saying the move, the result, the computer's turn, a
+  // forced pass) are listeners of this one change (onPosition; effects.js), in order.
+  /** @type {((change: import("./effects.js").PositionChange) => void)[]} */
+  const listeners = [];
+  /** @param {Nibble.Record} record @param {Nibble.View} view @param {{save?: boolean, keepReview?: boolean}} [options] */
   function setPosition(record, view, { save = true, keepReview = false } = {}) {
     if (state.hinting) cancelThinking(); // a hint for the position that is going away
-    // "no legal move, so the turn passes" is said until the move after the pass (or the end)
-    if (forcedAt !== null && (view.result || (record.moves.length !== forcedAt && record.moves.length !== forcedAt + 1))) {
-      dismissMessage("forced");
-      forcedAt = null;
-    }
-    const moved = state.announce && state.record && record.moves.length === state.record.moves.length + 1;
-    const reviewing = keepReview && state.review && !state.practice && continues(state.record, record);
+    const moved = !!(state.announce && state.record && record.moves.length === state.record.moves.length + 1);
+    const reviewing = !!(keepReview && roomOf(state).keepsPosition && continues(state.record, record));
     state.record = record;
     state.view = view;
     remember(record, view);
     state.sel = EMPTY;
     state.hint = null;
-    if (!reviewing) state.review = null;
-    state.practice = null; // "learn from your mistakes" is over once the game moves on
+    leaveRooms(state, { keep: reviewing }); // e.g. "learn from your mistakes" is over once the game moves on
     state.picker = pickerFor(view);
     state.generation++;
     state.early = null;
     setThinking(false);
-    if (save) app.session.persist();
-    rememberView(state.id, record, view, state.games); // drawn at once on the next visit
-    if (!state.busy) app.render(); // else withBusy renders once it is done
-    if (moved) announceMove(view);
-    if (moved && !reviewing && view.last_move && isAi(state, view.last_move.seat)) app.board.arrive();
-    // the opponent's move: the computer's, or a friend's that came by link
-    const theirs = view.last_move && (isAi(state, view.last_move.seat) || (state.link?.me != null && view.last_move.seat !== state.link.me));
-    if (moved && theirs && hasHuman(state)) moveSound();
-    if (view.result && state.resultShown !== record.moves.length) {
-      state.resultShown = record.moves.length;
-      if (state.announce) countResult(state); // ended here, by a move or a resignation: once
-      const explained = explainResult(view, { t, seatName: seatNamer(state) });
-      if (explained && state.announce) {
-        showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true) });
-      }
-    }
-    if (!view.result) state.resultShown = null;
-    scheduleComputer();
-    playForced();
+    const change = { record, view, save, moved, reviewing };
+    for (const listener of listeners) listener(change);
   }
 
-  // "Computer took c3 and e5, colour 7" (and the result, if the game ended).
-  function announceMove(view) {
-    const ui = presentationFor(view.game);
-    const ctx = { t, seatName: seatNamer(state) };
-    const parts = [ui.describeMove ? ui.describeMove(view, ctx) : view.last_move?.move];
-    if (view.result) {
-      const explained = explainResult(view, ctx);
-      parts.push(explained?.title, explained?.text);
+  // A forced pass said is said until the move after it (or the end); then the next one.
+  /** @param {import("./effects.js").PositionChange} change */
+  function forcedAfter({ record, view }) {
+    if (forcedAt !== null && (view.result || (record.moves.length !== forcedAt && record.moves.length !== forcedAt + 1))) {
+      dismissMessage("forced");
+      forcedAt = null;
     }
-    announce(parts.filter(Boolean).join(". "));
+    playForced();
   }
 
   // Focus never drops to <body>: after a move the board has it, on the cell last used.
   function keepFocus() {
-    const active = document.activeElement;
+    const active = /** @type {(Element & {disabled?: boolean}) | null} */ (document.activeElement);
     if (!active || active === document.body || active.disabled || active.closest?.("[hidden]")) {
       if (!document.querySelector("dialog[open]")) app.board.focus();
     }
@@ -226,6 +219,7 @@ export function createTurns(app) {
     }
   }
 
+  /** @param {string} move */
   async function playMove(move) {
     const from = state.record;
     const response = await call(app.rules, { op: "play", record: from, move });
@@ -245,10 +239,7 @@ export function createTurns(app) {
     if (!state.picker || state.busy || state.thinking || state.early) return;
     const pending = state.picker.pending(state.sel);
     if (!pending) return;
-    if (state.practice) {
-      app.retro.attempt(pending.move); // a try, judged, never played into the game
-      return;
-    }
+    if (roomOf(state).move?.(app, pending.move)) return; // e.g. a try, judged, never played into the game
     if (html.dataset.engine !== "ready") {
       // drawn before the engine is up: played the moment it is (app.js, playEarly)
       state.early = pending.move;
@@ -269,8 +260,7 @@ export function createTurns(app) {
   // A move not made on the board (a swap): a button of the pick bar.
   function playAction(move) {
     if (!app.interactive()) return;
-    if (state.practice) app.retro.attempt(move); // a try in the position shown
-    else withBusy(() => playMove(move));
+    if (!roomOf(state).move?.(app, move)) withBusy(() => playMove(move));
   }
 
   function clearPick() {
@@ -289,8 +279,7 @@ export function createTurns(app) {
     state.hint = null;
     if (next.play) {
       state.sel = EMPTY;
-      if (state.practice) app.retro.attempt(next.play);
-      else withBusy(() => playMove(next.play));
+      if (!roomOf(state).move?.(app, next.play)) withBusy(() => playMove(next.play));
       return;
     }
     state.sel = next.sel;
@@ -356,6 +345,7 @@ export function createTurns(app) {
 
   // Ask the computer's worker for a move: {move, value} (value: the estimate in [-1, 1]
   // for the side to move).
+  /** @param {string} levelId */
   async function askEngine(levelId) {
     const budget = budgetFor(levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
@@ -373,7 +363,7 @@ export function createTurns(app) {
     const generation = state.generation;
     const started = performance.now();
     setThinking(true);
-    app.render();
+    app.redraw(); // (a move of the player's: withBusy draws once it is done, in the same frame)
     (async () => {
       try {
         const { move } = await askEngine(level());
@@ -452,7 +442,7 @@ export function createTurns(app) {
 
   async function review(ply) {
     const record = state.record;
-    if (!record || state.practice) return;
+    if (!record || !roomOf(state).navigates) return;
     if (ply >= record.moves.length) {
       state.review = null;
       app.render();
@@ -461,7 +451,7 @@ export function createTurns(app) {
     try {
       const response = await positionAfter(record.moves.slice(0, ply));
       // another game, an undo or a practice came meanwhile: that position is not wanted
-      if (state.practice || (state.record !== record && !continues(record, state.record))) return;
+      if (!roomOf(state).navigates || (state.record !== record && !continues(record, state.record))) return;
       state.review = { ply, view: response.view };
       app.render();
     } catch (error) {
@@ -482,6 +472,11 @@ export function createTurns(app) {
   });
 
   return {
+    // a listener of every new position, after those before it (app.js lists them)
+    onPosition: (listener) => listeners.push(listener),
+    // the turn loop's own: the computer's turn, a forced pass
+    computerAfter: () => scheduleComputer(),
+    forcedAfter,
     setPosition, withBusy, playMove, confirmPick, playEarly, playForced, playAction, clearPick, onCellActivate, undo, redo,
     hint, cancelHint, togglePause, review, scheduleComputer, cancelThinking, setThinking, positionAfter,
     // the position after `moves` of the game shown if it is in memory ({record, view}), else undefined

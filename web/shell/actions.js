@@ -1,8 +1,10 @@
+// @ts-check
 // The action table: what each `data-action` control does (a map from the action's name to
 // a controller's method), and the page-wide keys, address and file events. The controls
 // themselves say nothing but their action's name (index.html, the views).
 
 import { downloadRecord } from "../session/share.js";
+import { roomOf } from "../rooms/index.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -39,7 +41,7 @@ export function actionTable(app, commands) {
     rules: () => app.rulesSheet.open(),
     "rules-marks": () => app.rulesSheet.open({ section: "marks" }),
     "restore-previous": (target) => commands.openPrevious(target),
-    back: () => (app.retro.active() ? app.retro.stop() : app.navigation.last()),
+    back: () => roomOf(state).back?.(app), // to the game: out of review, out of learning
     zoom: () => {
       app.zoom.toggle(app.board.focusId);
       app.render();
@@ -53,7 +55,7 @@ export function wireActions(app, commands, table = actionTable(app, commands)) {
   const { state } = app;
   const html = document.documentElement;
   document.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-action]");
+    const target = /** @type {(HTMLElement & {disabled?: boolean}) | null} */ (/** @type {Element} */ (event.target).closest("[data-action]"));
     if (!target || target.disabled) return;
     // a move made from a button: the focus goes back to the board at once, not to <body>
     // while the button is disabled during the move
@@ -64,14 +66,11 @@ export function wireActions(app, commands, table = actionTable(app, commands)) {
     else if (target.dataset.move && target.closest("#move-actions")) app.turns.playAction(target.dataset.move);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("dialog, input, select, textarea")) return;
+    if (/** @type {Element} */ (event.target).closest("dialog, input, select, textarea")) return;
     if (event.key === "Escape") {
       if (state.hinting) app.turns.cancelHint();
-      else if (app.retro.active() && state.sel.pick.length) app.turns.clearPick(); // a try's pick first
-      else if (app.retro.active()) app.retro.stop();
-      else if (state.review) {
-        state.review = null;
-        app.render();
+      else if (roomOf(state).escape?.(app)) {
+        // the room used it: out of review, a try's pick, out of learning
       } else if (state.sel.pick.length) app.turns.clearPick();
       else return;
       event.preventDefault(); // used: the rules sheet stays open (rules.js)

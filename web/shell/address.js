@@ -1,3 +1,4 @@
+// @ts-check
 // The address bar: which game a ?game= link asks for (checked, every problem said in the
 // player's words), and the address kept in step with the game shown. No engine here.
 

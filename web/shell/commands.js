@@ -1,3 +1,4 @@
+// @ts-check
 // What the page's controls and arrivals do with whole games: start one, the new-game
 // dialog, a rematch, open a record from a link or a file (and say where the game it
 // replaced went), continue from a reviewed position, resign, the Games dialog. Used by the

@@ -1,3 +1,4 @@
+// @ts-check
 // The language and pace pickers: ?lang= wins, then the player's last choice, then the
 // browser's; the pace of a game of computers.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's start: boot the engine's workers, draw the game this visit opens before the
 // engine is up (paint.js), then choose the game to show — a shared link, a ?game= link,
 // this tab's game, the last game, or a new one — once the engine has checked it.
@@ -15,6 +16,18 @@ import { parseUrl, queryOrigin } from "./address.js";
 import { storedLanguage, wireLanguage, wirePace } from "./language.js";
 
 const html = document.documentElement;
+
+/**
+ * The game drawn before the engine is up (paintEarly): a library entry (of this device,
+ * or a game played by links whose link came in), the build's first game, or the picture
+ * a link carries.
+ * @typedef {object} Early
+ * @property {"entry" | "link" | "build" | "picture"} kind
+ * @property {object} [entry] the library entry ("entry", "link")
+ * @property {Nibble.View} view
+ * @property {Nibble.GamesAnswer} games
+ * @property {number} [generation] the state's when it was drawn
+ */
 
 export function createStart(app, commands, loading) {
   const { state } = app;
@@ -120,6 +133,7 @@ export function createStart(app, commands, loading) {
   // card then. A link of a game played by links that this device has (the friend's move
   // coming in): that game as kept, not clickable, until the engine brings the link's moves;
   // any other link: the picture it carries (paintPicture).
+  /** @returns {Promise<Early | null>} */
   async function paintEarly() {
     const origin = queryOrigin();
     library.migrateLegacy();
@@ -129,6 +143,7 @@ export function createStart(app, commands, loading) {
     if (hasLink() && !linked) return paintPicture(shared, tab);
     const last = origin ? null : library.load(library.lastGame() || "");
     const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
+    /** @type {Early | null} */
     let early = null;
     if (entry) {
       const kept = storedView(entry);
@@ -160,6 +175,7 @@ export function createStart(app, commands, loading) {
   // carries (link-codec.js, checked there), drawn as it is and not clickable, until the engine
   // opens the link's game (chooseGame). A picture the renderer cannot draw is dropped: the
   // loading card then, as for a link without one.
+  /** @returns {Promise<Early | null>} */
   async function paintPicture(shared, tab) {
     const picture = shared?.picture;
     // a reload that raced the saving of this link's game resumes that game (openLink)
@@ -188,6 +204,7 @@ export function createStart(app, commands, loading) {
   // The engine is up: the game drawn early is the game opened, once the engine has checked
   // its record. Same view: nothing moves on screen (a pick in progress stays); another view
   // (a new build draws differently): the engine's. False when it cannot be opened so.
+  /** @param {Early} early */
   async function confirmEarly(early) {
     let response;
     try {

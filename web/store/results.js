@@ -1,3 +1,4 @@
+// @ts-check
 // Your record: the results of games against one computer level, per game and board, kept
 // on this device (localStorage, beside the library) and shown in the new-game dialog with
 // the level's rating. A game counts once, when it ends by a move (or a resignation) made

@@ -1,7 +1,61 @@
+// @ts-check
 // App state, game-independent: the game shown (its library id and revision, record and
 // view), the redo stack, the current pick, the seats (human / computer) and the computer
 // level. It performs no engine calls and no storage (turns.js and session.js do).
 
+/**
+ * The app state: what createState() makes (the comments there say what each field is).
+ * @typedef {object} State
+ * @property {Nibble.GamesAnswer | null} games
+ * @property {string | null} id
+ * @property {number} rev
+ * @property {string | null} stamp
+ * @property {number} created
+ * @property {Nibble.Record | null} record
+ * @property {Nibble.View | null} view
+ * @property {string[]} redo
+ * @property {Nibble.Selection} sel
+ * @property {string | null} early
+ * @property {Nibble.Picker | null} picker
+ * @property {string[]} seats "human" or "ai", by seat
+ * @property {string | null} level
+ * @property {string} origin
+ * @property {boolean} unsaved
+ * @property {{id: string, ply: number, to: Nibble.Seat} | null} sent
+ * @property {string | null} linkUnsaved
+ * @property {Link | null} link
+ * @property {{ply: number, view: Nibble.View} | null} review
+ * @property {Practice | null} practice
+ * @property {boolean} thinking
+ * @property {boolean} hinting
+ * @property {boolean} busy
+ * @property {number} generation
+ * @property {Hint | null} hint
+ * @property {boolean} paused
+ * @property {number} pace
+ * @property {boolean} announce
+ * @property {number | null} resultShown the moves of the game whose result was shown
+ */
+/** @typedef {{id: string, me: Nibble.Seat, names: string[]}} Link a game played by links */
+/**
+ * The engine's suggestion (turns.js's hint(), from the analysis).
+ * @typedef {{move: string, seat: Nibble.Seat | null, chances: number[], exact: boolean, winner: Nibble.Seat | null}} Hint
+ */
+/**
+ * "Learn from your mistakes" while it runs (review/retro.js).
+ * @typedef {object} Practice
+ * @property {number[]} items the plies of the marked moves to try again
+ * @property {({mark: string | null, mover: Nibble.Seat} | null)[]} judged every move's judgement when it started
+ * @property {number} index
+ * @property {number} found
+ * @property {"try" | "judging" | "solved" | "shown" | "done"} phase
+ * @property {string} text
+ * @property {string} status
+ * @property {number} [misses]
+ * @property {Nibble.Seat} [mover]
+ */
+
+/** @returns {State} */
 export function createState() {
   return {
     games: null, // the bridge's `games` response
@@ -28,7 +82,7 @@ export function createState() {
     hinting: false, // the engine looks for a hint (the board stays the player's)
     busy: false,
     generation: 0, // bumped whenever the position changes; stale computer moves are dropped
-    hint: null, // {move, value}: the engine's suggestion and its estimate for the side to move
+    hint: null, // {move, seat, chances, exact, winner}: the engine's suggestion and its estimate
     paused: false, // computer-vs-computer games: stop after the move being thought about
     pace: 800, // computer-vs-computer games: at least this many ms between moves
     announce: false, // show the result dialog when the game ends (not on resume)
@@ -37,6 +91,7 @@ export function createState() {
 }
 
 // What the library keeps of the game shown (see library.js).
+/** @param {State} state */
 export function entryOf(state) {
   return {
     id: state.id,
@@ -54,6 +109,7 @@ export function entryOf(state) {
 }
 
 // A few words about the game for the library list, from the view.
+/** @param {State} state */
 function summaryOf(state) {
   const view = state.view;
   if (!view) return {};
@@ -68,7 +124,8 @@ function summaryOf(state) {
 }
 
 /** The seat a move link goes to: the player to move when that is not this side; at the
- * end, or on this side's own turn, the other player of two (null: ask). */
+ * end, or on this side's own turn, the other player of two (null: ask).
+ * @param {State} state @returns {Nibble.Seat | null} */
 export function recipientOf(state) {
   const view = state.view;
   const me = state.link?.me;
@@ -78,7 +135,8 @@ export function recipientOf(state) {
 }
 
 /** The level a game is played at when none was chosen: the second easiest (a newcomer's
- * first game is neither a walkover nor a wall); null before the engine's games list. */
+ * first game is neither a walkover nor a wall); null before the engine's games list.
+ * @param {Nibble.GamesAnswer | null} games @returns {string | null} */
 export function defaultLevel(games) {
   const levels = games?.levels || [];
   return levels[Math.min(1, levels.length - 1)]?.id ?? null;
@@ -86,7 +144,8 @@ export function defaultLevel(games) {
 
 /** The seat that would resign now: this device's in a game by links, the one person
  * against the computer, the player to move when two share this device; null when the
- * game is over, has more than two players, or only computers play. */
+ * game is over, has more than two players, or only computers play.
+ * @param {State} state @returns {Nibble.Seat | null} */
 export function resigner(state) {
   const view = state.view;
   if (!view || view.result || (view.players || state.seats.length) !== 2) return null;
@@ -99,13 +158,15 @@ export function resigner(state) {
 /** May the engine help in the game shown — the hint, the live chart, the marks and the
  * accuracy? Against the computer, always; in a game of people (on this device or by
  * link) only once it is over, so that neither player is coached against the other,
- * unless `teaching` (the setting for teaching games) allows it. */
+ * unless `teaching` (the setting for teaching games) allows it.
+ * @param {State} state @param {boolean} [teaching] */
 export function engineHelps(state, teaching = false) {
   if (!state.view) return false;
   return !!state.view.result || state.seats.some((s) => s === "ai") || teaching;
 }
 
-/** Is a player on another device to move in the game shown? */
+/** Is a player on another device to move in the game shown?
+ * @param {State} state @param {Nibble.View | null} [view] */
 export function remoteTurn(state, view = state.view) {
   return state.link?.me != null && !!view && !view.result && view.to_move !== state.link.me;
 }

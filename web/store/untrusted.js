@@ -1,3 +1,4 @@
+// @ts-check
 // What comes from outside the page — a link, a file, the browser's storage (which any tab,
 // extension or person at the device can write) — is checked here, once, before anything
 // recursive reads it or it is posted to a worker (docs/contracts.md, "Untrusted input").
@@ -22,7 +23,10 @@ const isText = (v, max) => typeof v === "string" && v.length <= max;
 
 /** null when `value` is JSON data within the bounds, else "deep" (nested deeper than
  * `depth` containers) or "large" (more than `nodes` values, or a string over `text`).
- * Iterative: any depth is measured in constant stack. */
+ * Iterative: any depth is measured in constant stack.
+ * @param {any} value anyone's JSON
+ * @param {{depth?: number, nodes?: number, text?: number}} [limits]
+ * @returns {"deep" | "large" | null} */
 export function shapeProblem(value, { depth = LIMITS.depth, nodes = LIMITS.nodes, text = LIMITS.text } = {}) {
   const stack = [value];
   const depths = [1];

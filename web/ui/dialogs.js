@@ -1,3 +1,4 @@
+// @ts-check
 // Dialogs, game-independent: the new-game dialog (built from the bridge's `games`
 // answer) and the result dialog. Messages are in messages.js.
 
@@ -108,7 +109,7 @@ function seatCountOf(info, form) {
 
 // Resolves with {game, options, seats, level} or null when cancelled.
 export function openNewGameDialog({ games, levels, current }) {
-  const dialog = document.getElementById("new-game-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("new-game-dialog"));
   return new Promise((resolve) => {
     let gameId = current?.game && games.some((g) => g.id === current.game) ? current.game : games[0].id;
     const form = h("form", { method: "dialog", class: "new-game-form" });
@@ -250,8 +251,9 @@ export function openNewGameDialog({ games, levels, current }) {
 
 // Open a dialog and give the focus back to where it was when it closes (the dialog itself
 // keeps the focus inside while open: showModal makes the rest of the page inert).
+/** @param {HTMLDialogElement} dialog */
 export function showModal(dialog) {
-  const before = document.activeElement;
+  const before = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
   dialog.addEventListener("close", () => {
     if (before && before.isConnected && typeof before.focus === "function") before.focus();
   }, { once: true });
@@ -262,7 +264,7 @@ export function showModal(dialog) {
 
 // True once the player confirms, false on Cancel or Escape. The safe choice has the focus.
 export function confirmDialog({ title, text, confirmLabel, action }) {
-  const dialog = document.getElementById("confirm-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("confirm-dialog"));
   return new Promise((resolve) => {
     let answer = false;
     const cancel = h("button", { type: "button", class: "button", "data-dialog": "cancel", onclick: () => dialog.close() }, t("action.cancel"));
@@ -291,7 +293,7 @@ function trophyEarned() {
 // The end of a game: what happened, and what next — look at it again, a rematch (seats
 // swapped, a new board), the same board again, or another game.
 export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard, trophy = trophyEarned() }) {
-  const dialog = document.getElementById("result-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("result-dialog"));
   const button = (key, action, then, primary = false) => {
     const b = h("button", { type: "button", class: `button${primary ? " primary" : ""}`, "data-action": action }, t(key));
     b.addEventListener("click", () => {
@@ -313,6 +315,6 @@ export function showResultDialog({ title, text, extra, onNewGame, onRematch, onS
 }
 
 export function closeResultDialog() {
-  const dialog = document.getElementById("result-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("result-dialog"));
   if (dialog?.open) dialog.close();
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Building DOM nodes: h("div", {class: "x", onclick: fn, style: "--a:1"}, child, …).
 // Styles go through the CSSOM (element.style.setProperty), which a Content-Security-
 // Policy without 'unsafe-inline' allows; `on…` attributes become event listeners;

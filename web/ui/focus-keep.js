@@ -1,3 +1,4 @@
+// @ts-check
 // The keyboard focus survives a render. Drawing the page again may disable the control
 // that has the focus (Next at the last move), hide it (Back to the game once back) or
 // replace it (the move list rebuilt for another game, a panel drawn afresh); the browser
@@ -19,7 +20,7 @@ const usable = (el) => !!el && el.isConnected && !el.disabled && !el.closest("[h
 // What has the focus now, and how to find it again; null when nothing on the page does,
 // or when a dialog has it (dialogs give the focus back themselves).
 export function noteFocus() {
-  const el = document.activeElement;
+  const el = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
   if (!el || el === document.body || el.closest("dialog")) return null;
   return { el, action: el.dataset?.action ?? null, move: el.dataset?.move ?? null, ply: el.closest("#move-list") ? el.dataset?.ply ?? null : null };
 }

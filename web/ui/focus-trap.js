@@ -1,3 +1,4 @@
+// @ts-check
 // Tab stays inside a modal dialog: from its last control to its first, and Shift+Tab back.
 // A native modal dialog already keeps the focus from the page behind it, but Chromium
 // lets Tab pass through the document itself (<body>) once per round; a keyboard or
@@ -26,7 +27,7 @@ export function trapFocus() {
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
     const dialogs = [...document.querySelectorAll("dialog:modal")];
-    const dialog = dialogs.find((d) => d.contains(event.target)) || dialogs.at(-1);
+    const dialog = dialogs.find((d) => d.contains(/** @type {Node} */ (event.target))) || dialogs.at(-1);
     if (!dialog) return;
     const items = stops(dialog);
     if (!items.length) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The toolbar's "More" menu: what does not fit in the header folds into it (toolbar.js;
 // the same elements: nothing is duplicated). Opens on its button, closes on Escape, on a
 // click outside or after a choice, and gives the focus back to its button.
@@ -19,7 +20,7 @@ export function wireMenu(toggle, menu) {
   // A dialog opened from the menu gives the focus back to that button on closing, which is
   // out of sight by then: the focus would drop to <body>. Its menu button takes it instead.
   document.addEventListener("close", (event) => {
-    if (event.target.tagName !== "DIALOG") return;
+    if (/** @type {Element} */ (event.target).tagName !== "DIALOG") return;
     const active = document.activeElement; // (may still be inside the closed dialog)
     const lost = !active || active === document.body || !active.checkVisibility?.();
     if (lost && chosen && menu.contains(chosen)) toggle.focus();

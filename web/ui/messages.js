@@ -1,3 +1,4 @@
+// @ts-check
 // Messages to the player, game-independent.
 //
 // - errors (role="alert") stay until dismissed; notices (role="status") dismiss
@@ -32,7 +33,7 @@ function hostFor(near) {
 export function showMessage(text, kind = "error", extra = null, { key = text, near = null, sticky = kind === "error" } = {}) {
   const host = hostFor(near);
   if (!host) return null;
-  for (const old of document.querySelectorAll("[data-message]")) {
+  for (const old of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-message]"))) {
     if (old.dataset.key === key) old.remove();
   }
   const item = document.createElement("div");
@@ -59,7 +60,7 @@ export function showMessage(text, kind = "error", extra = null, { key = text, ne
     item.addEventListener("pointerenter", () => clearTimeout(timer));
     item.addEventListener("focusin", () => clearTimeout(timer));
     item.addEventListener("pointerleave", later);
-    item.addEventListener("focusout", (event) => item.contains(event.relatedTarget) || later());
+    item.addEventListener("focusout", (event) => item.contains(/** @type {Node | null} */ (event.relatedTarget)) || later());
   }
   return item;
 }
@@ -77,7 +78,7 @@ export function announce(text) {
 }
 
 export function dismissMessage(key) {
-  for (const old of document.querySelectorAll("[data-message]")) if (old.dataset.key === key) old.remove();
+  for (const old of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-message]"))) if (old.dataset.key === key) old.remove();
 }
 
 export function clearMessages() {

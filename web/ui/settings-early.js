@@ -1,3 +1,4 @@
+// @ts-check
 // The display settings, applied before the first paint (a classic script in <head>, so
 // that a dark, colour-blind or high-contrast page never flashes the default look first):
 // html[data-theme="system"|"light"|"dark"] (and <meta name="color-scheme"> and the
@@ -9,7 +10,7 @@
   var html = document.documentElement;
   var stored = {};
   try {
-    var scope = new URL("../", document.currentScript.src).pathname; // the site's root
+    var scope = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).pathname; // the site's root
     stored = JSON.parse(window.localStorage.getItem("nibble:" + scope + ":settings") || "{}") || {};
   } catch (e) {
     stored = {}; // storage disabled or damaged: the defaults
@@ -24,7 +25,7 @@
   html.dataset.theme = theme;
   var scheme = document.querySelector('meta[name="color-scheme"]');
   if (scheme) scheme.setAttribute("content", theme === "system" ? "light dark" : theme);
-  var metas = document.querySelectorAll('meta[name="theme-color"]');
+  var metas = /** @type {NodeListOf<HTMLMetaElement>} */ (document.querySelectorAll('meta[name="theme-color"]'));
   for (var i = 0; i < metas.length; i++) {
     var media = metas[i].media; // the system's choice, kept for settings.js
     metas[i].setAttribute("data-media", media);

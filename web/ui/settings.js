@@ -1,3 +1,4 @@
+// @ts-check
 // Settings and their dialog: light, dark or the system's theme, the colour-blind palette
 // with shapes, the high-contrast theme, the board's coordinates, and a sound for the
 // opponent's move (sound.js).
@@ -37,6 +38,7 @@ const SWITCHES = {
 // the theme's choices, in the dialog's order ("system", the default, last)
 export const THEMES = ["light", "dark", "system"];
 
+/** @type {(name: string | null) => void} */
 let onChange = () => {};
 
 function stored() {
@@ -70,7 +72,7 @@ function applyTheme(value) {
   const theme = THEMES.includes(value) ? value : "system";
   html.dataset.theme = theme;
   document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", theme === "system" ? "light dark" : theme);
-  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+  for (const meta of /** @type {NodeListOf<HTMLMetaElement>} */ (document.querySelectorAll('meta[name="theme-color"]'))) {
     if (meta.dataset.media == null) meta.dataset.media = meta.media; // the system's choice
     const scheme = meta.dataset.media.includes("dark") ? "dark" : "light";
     meta.media = theme === "system" ? meta.dataset.media : theme === scheme ? "all" : "not all";
@@ -151,7 +153,7 @@ function switchField(name) {
 }
 
 export function openSettingsDialog() {
-  let dialog = document.getElementById("settings-dialog");
+  let dialog = /** @type {HTMLDialogElement} */ (document.getElementById("settings-dialog"));
   if (!dialog) {
     dialog = h("dialog", { id: "settings-dialog", class: "dialog", "aria-labelledby": "settings-title" });
     document.body.append(dialog);
@@ -170,20 +172,21 @@ export function openSettingsDialog() {
       h("div", { class: "dialog-buttons" }, close)),
   );
   if (!dialog.open) dialog.showModal();
-  (dialog.querySelector('[data-setting="theme"]:checked') || dialog.querySelector("[data-setting]")).focus();
+  /** @type {HTMLInputElement} */ (dialog.querySelector('[data-setting="theme"]:checked') || dialog.querySelector("[data-setting]")).focus();
 }
 
 // Wire the toolbar button and other tabs' changes; `change(name)` redraws the page.
+/** @param {{change?: (name: string | null) => void}} [options] */
 export function initSettings({ change } = {}) {
   onChange = change || (() => {});
   apply(stored());
   document.addEventListener("click", (event) => {
-    if (event.target.closest('[data-action="settings"]')) openSettingsDialog();
+    if (/** @type {Element} */ (event.target).closest('[data-action="settings"]')) openSettingsDialog();
   });
   window.addEventListener("storage", (event) => {
     if (event.key !== SETTINGS_KEY) return;
     apply(stored());
-    for (const input of document.querySelectorAll("#settings-dialog [data-setting]")) {
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#settings-dialog [data-setting]"))) {
       input.checked = input.dataset.setting === "theme" ? input.value === html.dataset.theme : isOn(input.dataset.setting);
     }
     onChange(null);

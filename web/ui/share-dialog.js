@@ -1,3 +1,4 @@
+// @ts-check
 // "Play by link": who gets the link (the seat the friend plays), which seat this side
 // plays when there are more than two, and the players' names (optional, editable every
 // time). The link itself is made by session/link-play.js.
@@ -19,7 +20,7 @@ function seatChoice(name, seat, label, checked) {
 }
 
 export function openShareDialog({ count, to, me, names, seatName, onSend }) {
-  const dialog = document.getElementById("share-dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("share-dialog"));
   const form = h("form", { method: "dialog", class: "share-dialog" });
   const label = (seat) => {
     const name = names?.[seat];

@@ -1,3 +1,4 @@
+// @ts-check
 // A short sound when the opponent moves (the computer, or a friend's move arriving by
 // link): Settings, off by default. Made with Web Audio (no file to fetch). Browsers refuse
 // sound before the player does something, so the audio is only started by a gesture of

@@ -1,3 +1,4 @@
+// @ts-check
 // The header on one row, whatever the language, the game's name and the screen: its
 // controls give way step by step until the row fits (labels are long in Ukrainian, a
 // computer-vs-computer game adds Pace and Pause), instead of breakpoints guessed for
@@ -37,7 +38,7 @@ export function createToolbar(topbar) {
     const folded = movable.filter((el) => step >= Number(el.dataset.fold)); // in toolbar order
     const inMenu = [...menu.children];
     if (folded.length === inMenu.length && folded.every((el, i) => el === inMenu[i])) return;
-    const active = document.activeElement; // moving an element takes the focus from it
+    const active = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement); // moving an element takes the focus from it
     for (const el of movable) homes.get(el).after(el);
     menu.append(...folded);
     if (active && active !== document.activeElement && active.isConnected) active.focus({ preventScroll: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing the game shown: board, status line, pick bar, toolbar state, result banner,
 // the game's own panel (from its presentation module) and the move list. Reads the
 // state; changes nothing but the DOM.
@@ -7,18 +8,24 @@ import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { coordsShown, isOn } from "../ui/settings.js";
 import { engineHelps, remoteTurn, resigner } from "../store/state.js";
+import { roomOf } from "../rooms/index.js";
+
+/** @typedef {import("../store/state.js").State} State */
 
 const html = document.documentElement;
 const $ = (selector) => document.querySelector(selector);
 
+/** @param {Pick<State, "seats">} state @param {Nibble.Seat | null} seat */
 export function isAi(state, seat) {
   return state.seats[seat] === "ai";
 }
 
+/** @param {Pick<State, "seats">} state */
 export function hasHuman(state) {
   return state.seats.some((s) => s === "human");
 }
 
+/** @param {Pick<State, "seats" | "link">} state a library entry too @returns {(seat: Nibble.Seat) => string} */
 export function seatNamer(state) {
   return (seat) => {
     // a game played by links: this side is "You", the others their names if given
@@ -34,25 +41,19 @@ export function seatNamer(state) {
 // Can the player act on the board now?
 // Before the engine is up, the board drawn from a stored view can be picked on already
 // (paint.js); a confirmed move then waits for the engine (state.early).
+/** @param {State} state */
 export function interactive(state) {
-  // "learn from your mistakes": the earlier position shown takes tries (review/retro.js)
-  if (state.practice) return state.practice.phase === "try" && !!state.picker && !state.busy && html.dataset.engine === "ready";
-  const view = state.view;
-  return !!(
-    view &&
-    state.picker &&
-    !state.review &&
-    !view.result &&
-    !state.busy &&
-    !state.thinking &&
-    !state.early &&
-    !isAi(state, view.to_move) &&
-    !remoteTurn(state, view) && // a game played by links: the other player moves on their device
-    (html.dataset.engine === "ready" || html.dataset.painted === "early")
-  );
+  // the room says whether its position takes a move (rooms/: the game's own, a try in
+  // "learn from your mistakes", none while reviewing); only the game's own can be picked
+  // on before the engine is up
+  const room = roomOf(state);
+  const up = html.dataset.engine === "ready" || (room.live && html.dataset.painted === "early");
+  return !!state.picker && !state.busy && up && room.picks(state);
 }
 
 export function render(app) {
+  // (app.js adds its parts one by one after its object literal: typed here, as read)
+  /** @type {{state: State, board: import("../board/board.js").BoardView}} */
   const { state, board } = app;
   const view = state.review?.view ?? state.view;
   if (!view) return;
@@ -67,7 +68,8 @@ export function render(app) {
   $('[data-action="choose-game"]').setAttribute("aria-label", t("action.choose-game", { game: name }));
   const ui = presentationFor(view.game);
   const seatName = seatNamer(state);
-  const ctx = { t, seatName, state, rerender: () => render(app) };
+  // live: the game's own position, played on (rooms/): a move made elsewhere is replayed there
+  const ctx = { t, seatName, state, live: roomOf(state).live, rerender: () => render(app) };
   // each seat's colour (the game decides: Nebuchadnezzar's follow a swap)
   const colors = ui.seatColors?.(view) || [];
   for (let i = 0; i < 4; i++) {
@@ -107,8 +109,8 @@ export function render(app) {
   // status line
   const status = $("#status");
   let text;
-  if (state.practice) text = state.practice.status; // "learn from your mistakes" asks (review/retro.js)
-  else if (state.review) text = t("status.review", { ply: state.review.ply, total: state.record.moves.length });
+  const room = roomOf(state);
+  if (room.status(state) != null) text = room.status(state); // reviewing, learning: the room's words
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.early) text = t("status.early");
   else if (state.thinking) text = t("status.thinking", { player: seatName(view.to_move) });
@@ -165,9 +167,10 @@ export function render(app) {
 // The tab's title: the game's name, or "Your move — Nibble" while the page is in the
 // background and a human seat is to move in a game where the other side moves by itself
 // (a computer seat): the player in another tab sees that the computer has answered.
+/** @param {State} state @param {string} name */
 export function updateTitle(state, name) {
   const view = state.view;
-  const waiting = document.visibilityState === "hidden" && !!view && !view.result && !state.review && !state.practice &&
+  const waiting = document.visibilityState === "hidden" && !!view && !view.result && roomOf(state).live &&
     !isAi(state, view.to_move) && state.seats.some((s) => s === "ai") && html.dataset.engine === "ready";
   const title = t(waiting ? "page.title.your-move" : "page.title", { game: name });
   if (document.title !== title) document.title = title;
@@ -222,6 +225,7 @@ function renderActions(view, live) {
 // by link), the board turns so that the player to move has their side at the bottom. A
 // seat's side is the game's to say (`seatHome`: its direction from the board's centre, in
 // degrees, y pointing down); two players without sides sit at the bottom and the top.
+/** @param {State} state @param {Nibble.View | null} view @param {{seatHome?: (view: Nibble.View, seat: Nibble.Seat) => number | null}} ui */
 export function turnTowards(state, view, ui) {
   if (html.dataset.turn !== "on" || !view || view.result || state.link?.me != null) return 0;
   if (state.seats.length < 2 || state.seats.some((s) => s !== "human")) return 0;
@@ -231,17 +235,19 @@ export function turnTowards(state, view, ui) {
 }
 
 // A move made on the other device of a game played by links.
+/** @param {State} state @param {Nibble.Seat} seat */
 function byLink(state, seat) {
   return state.link?.me != null && seat !== state.link.me;
 }
 
 // A game played by links: after this side's move (the game-ending one too), the link for
 // the other player, beside the status line ("Waiting for Ben's move").
+/** @param {State} state @param {Nibble.View} view */
 function renderLinkTurn(state, view) {
   const send = $("#link-turn");
   const me = state.link?.me;
   const ended = !!view.result && (view.result.reason === "resigned" ? view.result.seat === me : view.last_move?.seat === me);
-  send.hidden = !(me != null && !state.review && !state.practice && (remoteTurn(state, view) || ended));
+  send.hidden = !(me != null && roomOf(state).live && (remoteTurn(state, view) || ended));
   send.disabled = state.busy;
   // once sent (the share sheet or the clipboard took it), it says so; a press sends again
   const sent = state.sent?.id === state.id && state.sent.ply === (state.record?.moves.length ?? -1);
@@ -252,18 +258,20 @@ function renderLinkTurn(state, view) {
 }
 
 // The toolbar's enabled states alone (cheap: while a request is under way).
+/** @param {State} state */
 export function renderControls(state) {
   const moves = state.record?.moves || [];
   const up = html.dataset.engine === "ready"; // before: only the board and Confirm
-  // while learning from mistakes the game is not changed: no undo, redo or hint
+  // the room says what may change the game (rooms/: while learning from mistakes, nothing)
   // a game played by links takes back this side's own move only (the other's came by link)
   const theirs = state.link?.me != null && state.view?.last_move && state.view.last_move.seat !== state.link.me;
   const resigned = state.view?.result?.reason === "resigned"; // final, as on lichess
-  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !!state.practice || theirs || resigned;
-  $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up || !!state.practice;
+  const room = roomOf(state);
+  $('[data-action="undo"]').disabled = !moves.length || state.busy || !up || !room.changesGame || theirs || resigned;
+  $('[data-action="redo"]').disabled = !state.redo.length || state.busy || !up || !room.changesGame;
   // while a hint is searched its button stops it
   const hint = $('[data-action="hint"]');
-  hint.disabled = !(interactive(state) || state.hinting) || !up || !!state.practice;
+  hint.disabled = !(interactive(state) || state.hinting) || !up || !room.hints;
   // a game of people: no coaching until it is over (unless the teaching setting says so)
   hint.hidden = !engineHelps(state, isOn("help"));
   hint.setAttribute("aria-pressed", String(!!state.hinting));
@@ -271,11 +279,12 @@ export function renderControls(state) {
   $("#status").classList.toggle("thinking", (state.thinking || state.hinting) && !state.review);
   if (state.busy) {
     $('[data-action="confirm"]').disabled = true;
-    for (const b of document.querySelectorAll("#move-actions button")) b.disabled = true;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#move-actions button"))) b.disabled = true;
   }
 }
 
 // The status line's hint: the suggested move and the engine's estimate as a percentage.
+/** @param {State} state @param {Nibble.View} view @param {(seat: Nibble.Seat) => string} seatName */
 function hintText(state, view, seatName) {
   const { move, seat, chances, exact, winner } = state.hint;
   if (!chances || seat == null) return t("status.hint.move", { move });
@@ -287,6 +296,7 @@ function hintText(state, view, seatName) {
 }
 
 // The result banner (the one [data-result] element).
+/** @param {Nibble.View | null} current */
 function renderResult(current, ctx) {
   const slot = $("#result-slot");
   if (!current?.result) {
@@ -310,6 +320,7 @@ function renderResult(current, ctx) {
 // The move list: one button per move (a click reviews it). Built again only for another
 // game or a move taken back; a move added is appended and the position shown only moves
 // aria-current, so that a focused move keeps the focus (and its mark, review/view.js).
+/** @param {{state: State, review: (ply: number) => void}} app @param {string[]} moves @param {Nibble.View} view */
 function renderMoves(app, moves, view) {
   const { state } = app;
   const list = $("#move-list");
@@ -343,6 +354,7 @@ function renderMoves(app, moves, view) {
   $("#moves-empty").hidden = moves.length > 0;
 }
 
+/** @param {{review: (ply: number) => void}} app @param {string} move @param {number} i @param {Nibble.Seat} seat */
 function moveItem(app, move, i, seat) {
   const li = document.createElement("li");
   const button = document.createElement("button");

@@ -1,12 +1,15 @@
+// @ts-check
 // Nibble presentation: disc colours, the side panel (colour table, collections,
 // progress towards each win condition, warnings) and the result explanation.
 // Everything shown comes from the view; no rules are computed here.
 
-import { h } from "../ui/dom.js";
-import { list } from "../i18n/i18n.js";
-import { inkFor } from "../board/colours.js";
-import { glyphSvg } from "../board/shapes.js";
-import { legend } from "../board/legend.js";
+import { h } from "../../ui/dom.js";
+import { list } from "../../i18n/i18n.js";
+import { inkFor } from "../../board/colours.js";
+import { glyphSvg } from "../../board/shapes.js";
+import { legend } from "../../board/legend.js";
+import marks from "./marks.js";
+import walkthrough from "./walkthrough.js";
 
 // 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
 // distinct colours (red, orange, yellow, cyan, blue, grey) and seven chosen with them to
@@ -92,6 +95,10 @@ function bar(count, need, possible = true) {
 }
 
 export default {
+  // the first-game walkthrough, as data (panels/walkthrough.js)
+  walkthrough,
+  // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
+  words: { sides: "dir." },
   id: "nibble",
 
   paint(cell) {
@@ -183,7 +190,7 @@ export default {
         ? h("p", { class: "seat-key", "aria-hidden": "true", "data-seat-key": "" }, ...Array.from({ length: view.players }, (_, seat) => h("span", {}, h("span", { class: `seat-dot seat-${seat}` }), seatName(seat))))
         : "",
       h("p", { class: "help" }, t("panel.colors.help")),
-      legend("nibble", t)
+      legend("nibble", t, marks())
     );
 
     // progress towards each win condition

@@ -1,11 +1,14 @@
+// @ts-check
 // Number One presentation: holes with tokens or sunk, pegs of up to four players in
 // distinct colours and three sizes (turned pegs marked), the players' panel (who is
 // in, the order the others went out, which pegs still have to move) and the result.
 // Everything shown comes from the view; no rules are computed here.
 
-import { inkFor } from "../board/colours.js";
-import { h } from "../ui/dom.js";
-import { legend } from "../board/legend.js";
+import { inkFor } from "../../board/colours.js";
+import { h } from "../../ui/dom.js";
+import { legend } from "../../board/legend.js";
+import marks from "./marks.js";
+import walkthrough from "./walkthrough.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
 // also carries its player's number, so colour is never the only cue.
@@ -61,7 +64,7 @@ function turnShown(view, ctx) {
   replay.key = key;
   replay.count = turn.length;
   const seat = turn[0].seat;
-  const live = !replay.seen.has(key) && state.announce && !state.review && !state.practice && state.view === view && view.to_move !== seat &&
+  const live = !replay.seen.has(key) && state.announce && ctx.live && state.view === view && view.to_move !== seat &&
     madeElsewhere(state, seat) && !madeElsewhere(state, view.to_move);
   replay.step = live && !reducedMotion() && ctx.rerender ? 1 : turn.length;
   if (live) replay.seen.add(key);
@@ -87,6 +90,10 @@ function moveWords(move, t) {
 }
 
 export default {
+  // the first-game walkthrough, as data (panels/walkthrough.js)
+  walkthrough,
+  // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
+  words: { peg: "number-one.peg." },
   id: "number-one",
 
   paint(cell) {
@@ -213,7 +220,7 @@ export default {
         list,
         h("p", { class: "help" }, t("number-one.tokens", { count: view.tokens ?? 0 })),
         h("p", { class: "help" }, t("number-one.legend")),
-        legend("number-one", t)),
+        legend("number-one", t, marks())),
     );
   },
 

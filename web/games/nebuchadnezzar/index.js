@@ -1,9 +1,12 @@
+// @ts-check
 // Nebuchadnezzar presentation: black and white discs on the points of a square board,
 // the players' colours and disc counts, the pie rule, "show captures", and the result.
 // Everything shown comes from the view; no rules are computed here.
 
-import { h } from "../ui/dom.js";
-import { legend } from "../board/legend.js";
+import { h } from "../../ui/dom.js";
+import { legend } from "../../board/legend.js";
+import marks from "./marks.js";
+import walkthrough from "./walkthrough.js";
 
 const FILL = { b: "#1b1c20", w: "#f5f4ef" };
 const INK = { b: "#f5f4ef", w: "#1b1c20" };
@@ -25,6 +28,10 @@ function captures(view) {
 }
 
 export default {
+  // the first-game walkthrough, as data (panels/walkthrough.js)
+  walkthrough,
+  // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
+  words: { enemy: "nebuchadnezzar.color.", color: "nebuchadnezzar.color.", disc: "nebuchadnezzar.color.", side: "nebuchadnezzar.side." },
   id: "nebuchadnezzar",
 
   paint(cell) {
@@ -75,6 +82,7 @@ export default {
     return t("action.confirm.nebuchadnezzar");
   },
 
+  /** @param {Nibble.View} view @param {{state?: import("../../store/state.js").State}} [ctx] */
   overlays(view, { state } = {}) {
     if (showCaptures && !view.result) return captures(view).map((m) => ({ kind: "area", cells: m.show.area, tone: "hint" }));
     // the last capture: its rectangle, every disc of which changed colour
@@ -118,7 +126,7 @@ export default {
         h("div", { class: "record-actions" }, toggle),
         notes.map((n) => h("p", { class: "help" }, n)),
         h("p", { class: "help" }, t("nebuchadnezzar.legend")),
-        legend("nebuchadnezzar", t)),
+        legend("nebuchadnezzar", t, marks())),
     );
   },
 

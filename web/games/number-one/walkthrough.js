@@ -1,3 +1,4 @@
+// @ts-check
 // Number One's first-game walkthrough (data for ../walkthrough.js): the goal, this turn's
 // pegs and how far each goes, the reach of the peg picked (or of the largest still to
 // move) on this board, and how a player is out.

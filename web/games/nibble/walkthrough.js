@@ -1,3 +1,4 @@
+// @ts-check
 // Nibble's first-game walkthrough (data for ../walkthrough.js): the takeable discs, the
 // largest take of several discs, the colour table and its numbers, then "your move".
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Nebuchadnezzar's first-game walkthrough (data for ../walkthrough.js): the goal, where a
 // disc may go (and the points closed to it), a capture on this board and what it would
 // flip, how the game is won; and the pie rule said when the swap is offered or made.
