@@ -518,6 +518,20 @@ def pyodide_version() -> str:
         return "?"
 
 
+#: times every full render of the page (app.render, looked up at each call)
+RENDER_TIMES = """() => {
+  const app = window.nibbleApp;
+  const render = app.render;
+  window.__renderTimes = [];
+  app.render = (...args) => {
+    const t0 = performance.now();
+    const out = render(...args);
+    window.__renderTimes.push(performance.now() - t0);
+    return out;
+  };
+}"""
+
+
 def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
@@ -525,6 +539,7 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
     page.wait_for_selector("html[data-thinking='false']")
     page.evaluate(LONGTASK_SETUP)
+    page.evaluate(RENDER_TIMES)
     windows = []
     renders = []  # full renders of the page per move pair (the player's and the reply)
     for _ in range(moves):
@@ -550,6 +565,7 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
         renders.append(None if drawn is None else after - drawn)
     tasks = page.evaluate("window.__longtasks")
     gaps = page.evaluate("window.__gaps")
+    render_ms = page.evaluate("window.__renderTimes")
     context.close()
     during = [t["duration"] for t in tasks if any(a - 50 <= t["start"] <= b for a, b in windows)]
     gap = max(
@@ -561,6 +577,10 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
         "longest_task_ms": round(max(during), 1) if during else 0.0,
         "longtasks": len(during),
         "renders_per_move_pair": renders,
+        # how long one full render of the page takes (app.render: board, panels, lists)
+        "render_ms": {"median": round(statistics.median(render_ms), 1) if render_ms else None,
+                      "max": round(max(render_ms), 1) if render_ms else None,
+                      "total": round(sum(render_ms), 1)},
         "note": "longtask entries are main-thread tasks of 50 ms or more; 0 means none",
         "max_timer_delay_ms": round(gap, 1),
     }
