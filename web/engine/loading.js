@@ -27,7 +27,8 @@ const STARTING_GRACE_MS = 60_000;
 // "6.1" in English and Korean, "6,1" in Ukrainian
 const megabytes = (bytes) => decimal(bytes / 1e6, 1);
 
-export function createLoading() {
+/** @param {{onStatus?: (status: "loading" | "failed") => void}} [options] told of each change of html[data-engine] made here */
+export function createLoading({ onStatus } = {}) {
   // A repeat visit (a service worker serves everything from the cache) boots in a couple
   // of seconds: show nothing but a short spinner, and only if it takes a moment.
   const quick = !!navigator.serviceWorker?.controller;
@@ -117,6 +118,7 @@ export function createLoading() {
   function showFailed({ kind, message }, onRetry) {
     clearTimeout(grace);
     html.dataset.engine = "failed";
+    onStatus?.("failed");
     const box = $("#loading");
     box.hidden = false;
     box.classList.remove("quick", "slim");
@@ -150,6 +152,7 @@ export function createLoading() {
     if (!box.classList.contains("failed")) return;
     box.classList.remove("failed");
     html.dataset.engine = "loading";
+    onStatus?.("loading");
     $("#loading-title").textContent = t("engine.loading");
     $("#loading-detail").hidden = true;
     $("#loading-retry").hidden = true;

@@ -149,7 +149,7 @@ export function createAnalysis(app, engine) {
   // Why the background work must wait now, or null.
   function blocked() {
     if (!enabled) return "off";
-    if (html.dataset.engine !== "ready" || !state.record) return "engine";
+    if (state.engine !== "ready" || !state.record) return "engine";
     if (engine.state === "failed") {
       retryFailed();
       return "worker";

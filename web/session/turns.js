@@ -189,7 +189,7 @@ export function createTurns(app) {
     showMessage(t(`forced.${forced}`, { player: seatNamer(state)(view.to_move) }), "info", null, { key: "forced" });
     const attempt = () => {
       if (generation !== state.generation) return;
-      if (state.busy || state.review || state.early || html.dataset.engine !== "ready") {
+      if (state.busy || state.review || state.early || state.engine !== "ready") {
         setTimeout(attempt, FORCED_RETRY_MS);
         return;
       }
@@ -240,7 +240,7 @@ export function createTurns(app) {
     const pending = state.picker.pending(state.sel);
     if (!pending) return;
     if (roomOf(state).move?.(app, pending.move)) return; // e.g. a try, judged, never played into the game
-    if (html.dataset.engine !== "ready") {
+    if (state.engine !== "ready") {
       // drawn before the engine is up: played the moment it is (app.js, playEarly)
       state.early = pending.move;
       app.render();

@@ -53,7 +53,6 @@ export function actionTable(app, commands) {
 // the address bar opens; a chosen file is imported.
 export function wireActions(app, commands, table = actionTable(app, commands)) {
   const { state } = app;
-  const html = document.documentElement;
   document.addEventListener("click", (event) => {
     const target = /** @type {(HTMLElement & {disabled?: boolean}) | null} */ (/** @type {Element} */ (event.target).closest("[data-action]"));
     if (!target || target.disabled) return;
@@ -77,7 +76,7 @@ export function wireActions(app, commands, table = actionTable(app, commands)) {
     }
   });
   window.addEventListener("hashchange", () => {
-    if (html.dataset.engine === "ready") app.turns.withBusy(commands.openLink);
+    if (state.engine === "ready") app.turns.withBusy(commands.openLink);
   });
   $("#import-file").addEventListener("change", (event) => {
     const file = event.target.files?.[0];

@@ -6,8 +6,6 @@ import { optionLabel } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { defaultLevel } from "../store/state.js";
 
-const html = document.documentElement;
-
 export const RESERVED = new Set(["lang"]);
 
 // Returns null when the URL names no game, else {game, options, seats, level, origin}
@@ -78,7 +76,7 @@ export function queryOrigin() {
 // a new one), so that a reload resumes the game shown instead of starting the link's game
 // afresh. The page's language stays in it.
 export function syncAddress(state) {
-  if (html.dataset.engine !== "ready" || !state.record) return;
+  if (state.engine !== "ready" || !state.record) return;
   const origin = queryOrigin();
   if (!origin || state.origin === origin) return;
   const url = new URL(window.location.href);

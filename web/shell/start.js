@@ -72,7 +72,7 @@ export function createStart(app, commands, loading) {
         app.rules.retry();
         app.ai.retry();
         app.rules.ready.then(() => {
-          html.dataset.engine = "ready";
+          state.engine = html.dataset.engine = "ready";
           loading.hide();
           app.render();
         });
@@ -155,7 +155,7 @@ export function createStart(app, commands, loading) {
       });
     } else if (!origin && !tab && !last) {
       const paint = await buildPaint();
-      if (!paint || html.dataset.engine !== "loading") return null;
+      if (!paint || state.engine !== "loading") return null;
       early = { kind: "build", view: paint.view, games: paint.games };
       state.games = paint.games; // (defaultLevel reads it)
       Object.assign(state, { seats: ["human", "ai"], level: defaultLevel(), origin: "", record: paint.record });
@@ -181,7 +181,7 @@ export function createStart(app, commands, loading) {
     // a reload that raced the saving of this link's game resumes that game (openLink)
     if (!picture || (tab && tab.origin === linkOrigin())) return null;
     const games = storedGames() || (await buildPaint())?.games;
-    if (!games?.games?.some((g) => g.id === picture.game) || html.dataset.engine !== "loading") return null;
+    if (!games?.games?.some((g) => g.id === picture.game) || state.engine !== "loading") return null;
     const count = picture.players;
     state.games = games; // (defaultLevel reads it)
     Object.assign(state, {
@@ -256,7 +256,7 @@ export function createStart(app, commands, loading) {
       }
       loading.hide();
       delete html.dataset.painted;
-      html.dataset.engine = "ready";
+      state.engine = html.dataset.engine = "ready";
       app.render();
       performance.mark("nibble:ready");
       if (state.early) app.turns.playEarly();

@@ -28,6 +28,7 @@
  * @property {Practice | null} practice
  * @property {boolean} thinking
  * @property {boolean} hinting
+ * @property {"loading" | "ready" | "failed"} engine  the rules worker's state (html[data-engine] mirrors it)
  * @property {boolean} busy
  * @property {number} generation
  * @property {Hint | null} hint
@@ -80,6 +81,7 @@ export function createState() {
     practice: null, // "learn from your mistakes" while it runs (review/retro.js)
     thinking: false,
     hinting: false, // the engine looks for a hint (the board stays the player's)
+    engine: "loading",
     busy: false,
     generation: 0, // bumped whenever the position changes; stale computer moves are dropped
     hint: null, // {move, seat, chances, exact, winner}: the engine's suggestion and its estimate

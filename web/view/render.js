@@ -47,7 +47,7 @@ export function interactive(state) {
   // "learn from your mistakes", none while reviewing); only the game's own can be picked
   // on before the engine is up
   const room = roomOf(state);
-  const up = html.dataset.engine === "ready" || (room.live && html.dataset.painted === "early");
+  const up = state.engine === "ready" || (room.live && html.dataset.painted === "early");
   return !!state.picker && !state.busy && up && room.picks(state);
 }
 
@@ -159,7 +159,7 @@ export function render(app) {
   $('[data-action="rematch"]').disabled = !state.record || state.busy;
   const resign = $('[data-action="resign"]');
   resign.hidden = resigner(state) == null || !!state.review;
-  resign.disabled = state.busy || state.thinking || html.dataset.engine !== "ready";
+  resign.disabled = state.busy || state.thinking || state.engine !== "ready";
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);
 }
@@ -171,7 +171,7 @@ export function render(app) {
 export function updateTitle(state, name) {
   const view = state.view;
   const waiting = document.visibilityState === "hidden" && !!view && !view.result && roomOf(state).live &&
-    !isAi(state, view.to_move) && state.seats.some((s) => s === "ai") && html.dataset.engine === "ready";
+    !isAi(state, view.to_move) && state.seats.some((s) => s === "ai") && state.engine === "ready";
   const title = t(waiting ? "page.title.your-move" : "page.title", { game: name });
   if (document.title !== title) document.title = title;
 }
@@ -261,7 +261,7 @@ function renderLinkTurn(state, view) {
 /** @param {State} state */
 export function renderControls(state) {
   const moves = state.record?.moves || [];
-  const up = html.dataset.engine === "ready"; // before: only the board and Confirm
+  const up = state.engine === "ready"; // before: only the board and Confirm
   // the room says what may change the game (rooms/: while learning from mistakes, nothing)
   // a game played by links takes back this side's own move only (the other's came by link)
   const theirs = state.link?.me != null && state.view?.last_move && state.view.last_move.seat !== state.link.me;
