@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-offline screenshots clean distclean
+.PHONY: all venv node_modules chromium build serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-memory bench-offline screenshots clean distclean
 
 all: build
 
@@ -99,6 +99,11 @@ bench-ai-browser: build chromium
 ## page boot against a bare Pyodide boot, main-thread tasks while the computer thinks, cancel, the analysis
 bench-web: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_page.py --dist dist --runs 3
+
+## renderer memory (PSS, workers included) of a bare Pyodide page, a game of people and a
+## game against the computer, alternated (JSON; Linux)
+bench-memory: build chromium
+	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_memory.py --dist dist --runs 3
 
 bench-offline: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_offline.py --runs 3

@@ -1,0 +1,169 @@
+"""Memory benchmark (not a test; run by hand or with `make bench-memory`). Prints JSON.
+
+What a page costs a phone in memory: the proportional set size (PSS, /proc/<pid>/
+smaps_rollup) of every renderer process of a fresh Chromium holding one page, its Web
+Workers included (they live in the renderer), summed; Linux only. Measured a few seconds
+after the page is ready and idle (SETTLE_S), in alternating rounds (the order turns each
+round), each page in a browser of its own:
+
+- bare: a page whose module worker only calls loadPyodide() from the pinned npm package
+  (the same as e2e/bench_page.py's bare boot): one Python heap and nothing else;
+- people: the site on a game of two people (square9): the rules worker only;
+- computer: the site on a game against the computer (square9, `medium`), after the
+  player's move and the computer's reply (the computer's worker and its reserve booted;
+  the analysis of the game's first moves, in a worker of its own);
+
+and, for each, the ratio to bare (medians). Issue 47's targets: ready <= 1.3 x bare,
+with the computer and the analysis <= 1.6 x bare.
+
+With --against OTHER_DIST, the site's two kinds are also measured on another build (say,
+the one before a change), in the same alternated rounds ("people@other", …).
+
+Usage: python e2e/bench_memory.py [--dist dist] [--runs 3] [--settle 5] [--against DIST]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_page import BARE_HTML, BARE_MOUNT, BARE_PYODIDE, BARE_WORKER, CHROMIUM_ARGS
+from conftest import chromium_executable
+from server import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTLE_S = 5.0
+MB = 1_000_000
+
+
+def children() -> dict[int, list[int]]:
+    """Every process's children, from /proc."""
+    out: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        out.setdefault(ppid, []).append(int(entry.name))
+    return out
+
+
+def renderers_of(profile: str) -> list[int]:
+    """The renderer processes of the Chromium whose command line names `profile`."""
+    tree = children()
+    roots = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if profile in cmd and "--type=" not in cmd:
+                roots.append(int(entry.name))
+    out, todo = [], list(roots)
+    while todo:
+        pid = todo.pop()
+        todo.extend(tree.get(pid, []))
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "--type=renderer" in cmd:
+            out.append(pid)
+    return out
+
+
+def pss(pid: int) -> int:
+    """PSS in bytes (smaps_rollup's Pss line is in kB)."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
+            return int(line.split()[1]) * 1000
+    return 0
+
+
+def measure(pw, url: str, kind: str, settle: float) -> dict:
+    with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium_executable(), args=CHROMIUM_ARGS,
+            viewport={"width": 1200, "height": 900})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(url)
+            page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+            if kind == "computer":
+                page.wait_for_selector("html[data-thinking='false']")
+                page.click("[data-cell][data-selectable='true']")
+                page.click("[data-action='confirm']:not([disabled])")
+                page.wait_for_function(
+                    "() => document.querySelectorAll('#move-list li').length >= 2",
+                    timeout=120_000)
+                page.wait_for_selector("html[data-thinking='false']")
+            time.sleep(settle)
+            pids = renderers_of(profile)
+            total = sum(pss(pid) for pid in pids)
+            workers = len(page.workers)
+        finally:
+            context.close()
+    return {"pss_mb": round(total / MB, 1), "renderers": len(pids), "workers": workers}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dist", default=str(ROOT / "dist"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--settle", type=float, default=SETTLE_S)
+    parser.add_argument("--against", help="another build to measure beside --dist")
+    args = parser.parse_args()
+    if not sys.platform.startswith("linux"):
+        print(json.dumps({"error": "reads /proc: Linux only"}))
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    extra = {"/bench-bare.html": ("text/html", BARE_HTML),
+             "/bench-bare-worker.js": ("text/javascript", BARE_WORKER)}
+    kinds = {
+        "bare": "bench-bare.html",
+        "people": "?game=nibble&variant=square9&seed=7&p1=human&p2=human",
+        "computer": "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=medium",
+    }
+    rounds: list[dict] = []
+    with contextlib.ExitStack() as stack:
+        pw = stack.enter_context(sync_playwright())
+        site = stack.enter_context(SiteServer(Path(args.dist), "/nibble/", extra=extra,
+                                              mounts={BARE_MOUNT: BARE_PYODIDE}))
+        urls = {kind: site.url + query for kind, query in kinds.items()}
+        if args.against:
+            other = stack.enter_context(SiteServer(Path(args.against), "/nibble/"))
+            urls |= {f"{kind}@other": other.url + kinds[kind] for kind in ("people", "computer")}
+        for r in range(args.runs):
+            order = list(urls) if r % 2 == 0 else list(reversed(urls))
+            rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], args.settle)
+                           for kind in order})
+    kinds = dict.fromkeys(urls)
+    median = {kind: statistics.median(r[kind]["pss_mb"] for r in rounds) for kind in kinds}
+    report = {
+        "what": "PSS of the renderer processes (workers included), MB, after "
+                f"{args.settle} s idle; medians of {args.runs} alternated rounds",
+        "median_mb": median,
+        "ratio_to_bare": {k: round(v / median["bare"], 2) for k, v in median.items()},
+        "targets": {"people": 1.3, "computer": 1.6},
+        "against": args.against,
+        "rounds": rounds,
+        "load": [round(x, 2) for x in os.getloadavg()],
+    }
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
