@@ -149,8 +149,7 @@ def main() -> int:
             order = list(urls) if r % 2 == 0 else list(reversed(urls))
             rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], args.settle)
                            for kind in order})
-    kinds = dict.fromkeys(urls)
-    median = {kind: statistics.median(r[kind]["pss_mb"] for r in rounds) for kind in kinds}
+    median = {kind: statistics.median(r[kind]["pss_mb"] for r in rounds) for kind in urls}
     report = {
         "what": "PSS of the renderer processes (workers included), MB, after "
                 f"{args.settle} s idle; medians of {args.runs} alternated rounds",

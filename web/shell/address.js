@@ -57,7 +57,7 @@ export function parseUrl(games) {
 }
 
 // How many seats a game has with these options (a game may take its count from an option).
-export function seatCount(info, options) {
+function seatCount(info, options) {
   const option = info.players?.option;
   const fromOption = option ? options[option] ?? info.options.find((o) => o.name === option)?.default : null;
   return Number.isInteger(fromOption) ? fromOption : info.players?.max ?? 2;
