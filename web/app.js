@@ -91,7 +91,8 @@ const commands = createCommands(app);
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
 app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
-app.turns = createTurns(app);
+// (the analysis and the session the turn loop asks are added below, before the page runs)
+app.turns = createTurns(/** @type {any} */ (app));
 // what follows a new position of the game, in this order (session/effects.js)
 for (const listener of [
   keepPosition(app),

@@ -15,7 +15,7 @@
 //
 // Hooks: html[data-analysing="true"] while the first pass runs (or a hint is searched).
 
-import { call, Cancelled, EngineError } from "../session/turns.js";
+import { call, Cancelled, EngineError } from "../engine/call.js";
 import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 

@@ -3,7 +3,7 @@
 // buttons under the board, the move list, the advantage chart and the keys ← → Home End
 // (when the focus is not on the board or in a form field, where those keys have their
 // own use). The last position is the game itself; any earlier one is review
-// (turns.js keeps the position shown in state.review).
+// (session/history.js keeps the position shown in state.review).
 //
 // Hooks: html[data-reviewing="true"] while an earlier position is shown (html[data-ply]
 // is set by render.js for the position shown).

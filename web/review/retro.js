@@ -8,7 +8,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { pickerFor, EMPTY } from "../board/pick.js";
-import { Cancelled, call } from "../session/turns.js";
+import { Cancelled, call } from "../engine/call.js";
 import { announce } from "../ui/messages.js";
 import { judgements } from "./view.js";
 
@@ -19,7 +19,7 @@ export function createRetro(app) {
   const { state } = app;
   // state.practice while it runs: {items: [ply], index, found, misses, mover, phase
   // ("try" | "judging" | "solved" | "shown" | "done"), text}; anything that sets another
-  // position (a move, another game) drops it (turns.js).
+  // position (a move, another game) drops it (session/position.js).
 
   const humanSeat = (seat) => state.seats[seat] !== "ai";
 

@@ -1,9 +1,10 @@
 // @ts-check
 // What follows a new position of the game shown, each its own listener of the one
-// "position changed" event (turns.js setPosition, in the order app.js registers them):
+// "position changed" event (position.js setPosition, in the order app.js registers them):
 // keeping it (storage and the picture for the next visit), saying the move (screen
 // readers, the board's arrival, the sound), and the end of the game (counted once, the
-// result dialog). The computer's turn and a forced pass are listeners of turns.js itself.
+// result dialog). The computer's turn and a forced pass are the turn loop's own listeners
+// (computer.js, forced.js).
 
 import { explainResult, presentationFor } from "../games/index.js";
 import { showResultDialog } from "../ui/dialogs.js";

@@ -18,7 +18,7 @@
 import { t } from "../i18n/i18n.js";
 import * as library from "../store/library.js";
 import { linkFor } from "./share.js";
-import { call } from "./turns.js";
+import { call } from "../engine/call.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
 import { openShareDialog } from "../ui/share-dialog.js";
 import { seatNamer } from "../view/render.js";

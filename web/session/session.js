@@ -8,7 +8,7 @@ import * as library from "../store/library.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
 import { clearLink } from "./share.js";
 import { entryOf } from "../store/state.js";
-import { call } from "./turns.js";
+import { call } from "../engine/call.js";
 
 export function createSession(app) {
   const { state } = app;

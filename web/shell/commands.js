@@ -12,7 +12,7 @@ import { dismissMessage, showMessage } from "../ui/messages.js";
 import { seatNamer } from "../view/render.js";
 import { clearLink, hasLink, linkOrigin, readLink, readRecordFile } from "../session/share.js";
 import { defaultLevel as defaultLevelOf, resigner } from "../store/state.js";
-import { Cancelled, call } from "../session/turns.js";
+import { Cancelled, call } from "../engine/call.js";
 
 const $ = (selector) => document.querySelector(selector);
 

@@ -10,7 +10,7 @@ import { dismissMessage, showMessage } from "../ui/messages.js";
 import { hasLink, linkOrigin, readLink } from "../session/share.js";
 import { gameLinked } from "../session/link-play.js";
 import { pickerFor } from "../board/pick.js";
-import { Cancelled, call } from "../session/turns.js";
+import { Cancelled, call } from "../engine/call.js";
 import { t } from "../i18n/i18n.js";
 import { parseUrl, queryOrigin } from "./address.js";
 import { storedLanguage, wireLanguage, wirePace } from "./language.js";
@@ -263,7 +263,7 @@ export function createStart(app, commands, loading) {
       else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     } finally {
       // the computer's worker: now if a computer plays the game shown (requests made before
-      // its boot ends wait for it); else when a computer is first asked (turns.js), so that
+      // its boot ends wait for it); else when a computer is first asked (session/computer.js), so that
       // a game of people keeps one Python heap, not two
       if (state.seats?.includes("ai")) app.ai.start();
     }

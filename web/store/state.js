@@ -39,7 +39,7 @@
  */
 /** @typedef {{id: string, me: Nibble.Seat, names: string[]}} Link a game played by links */
 /**
- * The engine's suggestion (turns.js's hint(), from the analysis).
+ * The engine's suggestion (session/hints.js, from the analysis).
  * @typedef {{move: string, seat: Nibble.Seat | null, chances: number[], exact: boolean, winner: Nibble.Seat | null}} Hint
  */
 /**
