@@ -1,7 +1,8 @@
 """web/'s folders stand on each other (docs/web.md, "Modules"): the graph of imports between
 folders has no cycle, and every import goes down the floors written in docs/web.md. The
 page's twin of tests/test_import_cycles.py; ``root.js`` (the site's root URL) may be
-imported by every folder, and the top level's ``app.js`` imports from every floor."""
+imported by every folder, and the top level's ``app.js`` imports from every floor. A type
+named in a JSDoc comment is no import: the browser never loads it."""
 
 from __future__ import annotations
 
@@ -25,14 +26,25 @@ def folder_of(path: str) -> str:
     return path.split("/", 1)[0] if "/" in path else "."
 
 
-def import_edges() -> list[tuple[str, str]]:
-    """(importer, imported) for every relative import of every module under web/."""
+def in_comment(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is inside a comment: a JSDoc type
+    (``@type {import("../review/x.js").T}``) is read by the type checker and never loaded,
+    so it may name a module of any floor (a view is given the controllers it reads)."""
+    line = text[text.rfind("\n", 0, at) + 1:at]
+    return "//" in line or text.rfind("/*", 0, at) > text.rfind("*/", 0, at)
+
+
+def import_edges(*, types: bool = False) -> list[tuple[str, str]]:
+    """(importer, imported) for every relative import of every module under web/; with
+    ``types``, the modules named in comments (JSDoc types) instead."""
     edges = []
     for file in sorted(WEB.rglob("*.js")):
         name = file.relative_to(WEB).as_posix()
-        for spec in SPEC.findall(file.read_text()):
-            edges.append((name, posixpath.normpath(posixpath.join(posixpath.dirname(name),
-                                                                  spec))))
+        text = file.read_text()
+        for match in SPEC.finditer(text):
+            if in_comment(text, match.start()) == types:
+                edges.append((name, posixpath.normpath(
+                    posixpath.join(posixpath.dirname(name), match.group(1)))))
     return edges
 
 
@@ -50,6 +62,11 @@ def test_the_edges_are_read_from_the_imports() -> None:
     assert ("app.js", "view/render.js") in edges
     assert ("board/legend.js", "ui/dom.js") in edges
     assert ("engine/paint.js", "root.js") in edges
+    # a JSDoc type names a module without importing it
+    types = set(import_edges(types=True))
+    assert ("view/review.js", "review/navigation.js") in types
+    assert ("view/review.js", "review/navigation.js") not in edges
+    assert ("view/review.js", "view/chart.js") in edges
 
 
 def test_the_folders_have_no_cycle() -> None:

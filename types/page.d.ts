@@ -1,7 +1,6 @@
 // Types for the page's modules (web/), checked by `tsc -p tsconfig.json` (docs/development.md,
 // "JavaScript lint"). Not shipped: web/ is plain JavaScript, and its JSDoc names these as
-// `Nibble.View`, `Nibble.Record`, … (global names: an import("…") in web/ would be read as
-// an import by tests/test_web_folders.py).
+// `Nibble.View`, `Nibble.Record`, … (global names, so that no module names a file for them).
 //
 // The data the page exchanges with the engine follows docs/contracts.md: change both
 // together. Games add fields of their own to a view, a cell, a result (Nibble's

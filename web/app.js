@@ -2,8 +2,8 @@
 // The page's front door: builds the page's parts and wires them together, then starts
 // (shell/start.js). The work is split by job: shell/ (the start, the address bar, the
 // action table, whole-game commands, language), session/turns.js (the turn loop),
-// session/session.js + store/library.js (saving, tabs, the games library), view/render.js
-// (drawing), review/ (analysis and review), panels/ (Games, Rules, walkthroughs).
+// session/session.js + store/library.js (saving, tabs, the games library), view/ (drawing),
+// review/ (analysis and review), panels/ (Games, Rules, walkthroughs).
 // Everything the page knows of one game is in games/<id>/, chosen by view.game.
 
 import { BoardView } from "./board/board.js";
@@ -29,7 +29,8 @@ import { createWalkthrough } from "./panels/walkthrough.js";
 import { createAnalysis } from "./review/analysis.js";
 import { createNavigation } from "./review/navigation.js";
 import { createRetro } from "./review/retro.js";
-import { bestOverlays, renderReview } from "./review/view.js";
+import { createJudgements } from "./review/judgements.js";
+import { bestOverlays, renderReview } from "./view/review.js";
 import { noteFocus, restoreFocus } from "./ui/focus-keep.js";
 import { syncAddress } from "./shell/address.js";
 import { wireActions } from "./shell/actions.js";
@@ -47,7 +48,39 @@ function cancelRedraw() {
   clearTimeout(redrawing.timer);
   redrawing = null;
 }
-const app = {
+/**
+ * The page's parts: the state, the engine clients, the controllers and what draws them;
+ * app.js adds them one by one below, and each module is given the parts it uses.
+ * @typedef {object} App
+ * @property {import("./store/state.js").State} state
+ * @property {EngineClient} rules the rules worker
+ * @property {EngineClient} ai the computer's worker
+ * @property {EngineClient} analyst the analysis's worker
+ * @property {() => void} render draw now
+ * @property {() => void} redraw draw in the next frame
+ * @property {number} renders
+ * @property {() => boolean} interactive
+ * @property {typeof closeResultDialog} closeResultDialog
+ * @property {() => Promise<void>} newGameDialog
+ * @property {(sameBoard: boolean) => Promise<void>} rematch
+ * @property {(ply: number) => Promise<void>} review a move of the move list
+ * @property {(view: Nibble.View) => ReturnType<typeof bestOverlays>} suggested
+ * @property {typeof t} t
+ * @property {typeof showMessage} showMessage
+ * @property {BoardView} board
+ * @property {ReturnType<typeof createToolbar>} toolbar
+ * @property {ReturnType<typeof createZoom>} zoom
+ * @property {ReturnType<typeof createTurns>} turns
+ * @property {ReturnType<typeof createAnalysis>} analysis
+ * @property {ReturnType<typeof createJudgements>} judgements
+ * @property {ReturnType<typeof createNavigation>} navigation
+ * @property {ReturnType<typeof createRetro>} retro
+ * @property {ReturnType<typeof createSession>} session
+ * @property {ReturnType<typeof createLinkPlay>} linkPlay
+ * @property {ReturnType<typeof createWalkthrough>} walkthrough
+ * @property {ReturnType<typeof createRules>} rulesSheet
+ */
+const app = /** @type {App} */ ({
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   ai: new EngineClient({ name: "ai", standby: true, beats: true }),
@@ -86,13 +119,12 @@ const app = {
   // cannot be imported on their own, scripts/bundle_page.py)
   t,
   showMessage,
-};
+});
 const commands = createCommands(app);
 app.board = new BoardView($("#board"), { onActivate: (id) => app.turns.onCellActivate(id, interactive(state)) });
 app.toolbar = createToolbar($(".topbar"));
 app.zoom = createZoom($("#board"), $('[data-action="zoom"]'));
-// (the analysis and the session the turn loop asks are added below, before the page runs)
-app.turns = createTurns(/** @type {any} */ (app));
+app.turns = createTurns(app);
 // what follows a new position of the game, in this order (session/effects.js)
 for (const listener of [
   keepPosition(app),
@@ -111,6 +143,7 @@ app.analysis.onChange((plies) => {
   if (state.review && (plies.has(state.review.ply) || plies.has(state.review.ply - 1))) app.render();
   else renderReview(app, seatNamer(state));
 });
+app.judgements = createJudgements(app);
 app.navigation = createNavigation(app);
 app.retro = createRetro(app);
 app.session = createSession(app);

@@ -20,9 +20,6 @@ export const THRESHOLDS = [
   ["inaccuracy", 0.1],
 ];
 
-// The symbol written after a marked move (the same in every language, as in chess).
-export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-
 // Who made move `ply` (1-based): the view says when turns are not one move each.
 /** @param {Nibble.View | null} view @param {number} ply @param {Answer} [before] @returns {Nibble.Seat | null} */
 export function moverOf(view, ply, before) {

@@ -10,7 +10,6 @@ import { t } from "../i18n/i18n.js";
 import { pickerFor, EMPTY } from "../board/pick.js";
 import { Cancelled, call } from "../engine/call.js";
 import { announce } from "../ui/messages.js";
-import { judgements } from "./view.js";
 
 export const GOOD_MARGIN = 0.1;
 const CHECK_MS = 600; // the search that judges a try
@@ -29,7 +28,7 @@ export function createRetro(app) {
     if (!state.record || !state.view?.result) return [];
     const answers = app.analysis.answers();
     if (!answers.every((a) => a?.chances)) return [];
-    return judgements(app)
+    return app.judgements.all()
       // (a move the engine itself had chosen has no better move to find)
       .map((j, i) => (j && (j.mark === "mistake" || j.mark === "blunder") && j.best && humanSeat(j.mover) ? i + 1 : null))
       .filter((ply) => ply != null);
@@ -69,7 +68,7 @@ export function createRetro(app) {
     const list = items();
     if (!list.length) return;
     app.turns.cancelThinking();
-    state.practice = { items: list, judged: judgements(app), index: 0, found: 0, phase: "try", text: "", status: "" };
+    state.practice = { items: list, judged: app.judgements.all(), index: 0, found: 0, phase: "try", text: "", status: "" };
     await app.turns.withBusy(show);
   }
 

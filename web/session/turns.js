@@ -22,7 +22,7 @@ import { createPositionCache } from "./position-cache.js";
  * @property {import("../store/state.js").State} state
  * @property {import("../engine/engine-client.js").EngineClient} rules the rules worker
  * @property {import("../engine/engine-client.js").EngineClient} ai the computer's worker
- * @property {{best(record: Nibble.Record): Promise<Nibble.AnalysisAnswer | null>, cancel(): void}} analysis
+ * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void}} analysis
  * @property {{humanMoved(): void, computerMoved(): void, fork(moved: Nibble.PositionAnswer): void}} session
  * @property {{focus(): void}} board
  * @property {() => void} render draw now
@@ -30,6 +30,7 @@ import { createPositionCache } from "./position-cache.js";
  * @property {() => boolean} interactive
  * @property {() => void} closeResultDialog
  */
+/** @typedef {Partial<Pick<Nibble.AnalysisAnswer, "best" | "to_move" | "chances" | "exact" | "winner">>} Suggestion what a hint reads of the analysis's answer */
 /**
  * @callback SetPosition
  * @param {Nibble.Record} record

@@ -98,7 +98,7 @@ export function render(app) {
     picked,
     marked,
     targets: live ? targetsOf(picker, sel) : null,
-    // while reviewing, the better move (app.suggested: review/view.js)
+    // while reviewing, the better move (app.suggested: view/review.js)
     overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending), ...(app.suggested?.(view) ?? [])],
     interactive: live,
     ariaLabel: t("board.label"),
@@ -319,7 +319,7 @@ function renderResult(current, ctx) {
 
 // The move list: one button per move (a click reviews it). Built again only for another
 // game or a move taken back; a move added is appended and the position shown only moves
-// aria-current, so that a focused move keeps the focus (and its mark, review/view.js).
+// aria-current, so that a focused move keeps the focus (and its mark, view/review.js).
 /** @param {{state: State, review: (ply: number) => void}} app @param {string[]} moves @param {Nibble.View} view */
 function renderMoves(app, moves, view) {
   const { state } = app;

@@ -1,39 +1,47 @@
 // @ts-check
-// What review and analysis show, drawn from the state and the analysis (no engine calls):
-// the navigation row under the board, the line saying how the move shown was judged and
-// what was better, the advantage chart, and each player's summary. Marks in the move list
-// are drawn by render.js from `judgements()`.
+// What review and analysis show, drawn from the state and the review's controllers, which
+// it is given (no engine calls, no state written): the navigation row under the board, the
+// line saying how the move shown was judged and what was better, the advantage chart, the
+// marks in the move list and each player's summary; the best move's cells on the board.
 
 import { t } from "../i18n/i18n.js";
 import { pickerFor } from "../board/pick.js";
 import { drawChart } from "./chart.js";
-import { SYMBOLS, judgeGame, summarise } from "./marks.js";
 import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 import { roomOf } from "../rooms/index.js";
 
+/** @typedef {import("../store/state.js").State} State */
+/** @typedef {import("../review/analysis.js").Answer} Answer */
+/** @typedef {import("../review/marks.js").Mark} Mark */
+/**
+ * The page as the review's views read it: the state and the controllers they ask (app.js
+ * builds them; review/, session/).
+ * @typedef {object} ReviewApp
+ * @property {State} state
+ * @property {ReturnType<typeof import("../review/navigation.js").createNavigation>} navigation
+ * @property {ReturnType<typeof import("../review/analysis.js").createAnalysis>} analysis
+ * @property {ReturnType<typeof import("../review/judgements.js").createJudgements>} judgements
+ * @property {ReturnType<typeof import("../review/retro.js").createRetro>} retro
+ * @property {{known: (moves: string[]) => {view: Nibble.View} | undefined, positionAfter: (moves: string[]) => Promise<unknown>}} turns
+ * @property {() => void} render
+ */
+
+/** @param {string} selector @returns {any} */
 const $ = (selector) => document.querySelector(selector);
 
-// Every move's judgement for the game shown (index i: move i + 1).
-let memo = { record: null, view: null, version: -1, list: [] };
+// The symbol written after a marked move (the same in every language, as in chess).
+export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
-export function judgements(app) {
-  const { state, analysis } = app;
-  if (!state.record) return [];
-  // once per game position and change of the answers (several views ask in one render)
-  if (memo.record !== state.record || memo.view !== state.view || memo.version !== analysis.version) {
-    const answers = analysis.answers();
-    const list = judgeGame(state.record.moves, state.view, (ply) => usable(answers[ply]));
-    memo = { record: state.record, view: state.view, version: analysis.version, list };
-  }
-  return memo.list;
-}
-
+// An answer with chances (not a refusal), or null.
+/** @param {Answer | undefined} answer */
 const usable = (answer) => (answer && answer.chances ? answer : null);
 
 // "62 %": a seat's chances in words.
+/** @param {number} p */
 const percent = (p) => `${Math.round(p * 100)} %`;
 
+/** @param {ReviewApp} app @param {(seat: Nibble.Seat) => string} seatName */
 export function renderReview(app, seatName) {
   const { state, navigation } = app;
   const record = state.record;
@@ -43,7 +51,7 @@ export function renderReview(app, seatName) {
   const seats = state.view?.players ?? state.seats.length;
   // a game of people still being played: no verdicts until its end (state.js)
   const helps = engineHelps(state, isOn("help"));
-  const judged = helps ? judgements(app) : [];
+  const judged = helps ? app.judgements.all() : [];
   const marks = judged.map((j) => j?.mark ?? null);
 
   // the move list's marks
@@ -105,7 +113,7 @@ export function renderReview(app, seatName) {
   const summary = $("#review-summary");
   summary.replaceChildren();
   if (done && total) {
-    for (const [seat, row] of summarise(judged, seats).entries()) {
+    for (const [seat, row] of app.judgements.summary(seats).entries()) {
       if (!row.moves) continue;
       const li = document.createElement("li");
       li.dataset.seat = String(seat);
@@ -166,7 +174,7 @@ export function bestOverlays(app, view) {
   const { state } = app;
   if (!state.review || !view || !app.retro.revealed() || !engineHelps(state, isOn("help"))) return [];
   const ply = app.navigation.shown();
-  const judged = roomOf(state).judges && ply > 0 ? judgements(app)[ply - 1] : null;
+  const judged = roomOf(state).judges && ply > 0 ? app.judgements.all()[ply - 1] : null;
   if (judged?.mark && judged.best) {
     const moves = state.record.moves.slice(0, ply - 1);
     const before = app.turns.known(moves);
