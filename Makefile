@@ -51,6 +51,7 @@ lint: venv node_modules
 	$(VPY) -m mypy
 	node_modules/.bin/eslint .
 	node_modules/.bin/tsc -p tsconfig.json
+	node scripts/check_strict_types.mjs
 
 # A folder without test files is skipped (so that the last pytest summary is a real one), and
 # pytest's exit code 5 (collected no test) is not a failure either.
@@ -67,6 +68,7 @@ test: venv node_modules chromium build
 	$(VPY) -m mypy
 	node_modules/.bin/eslint .
 	node_modules/.bin/tsc -p tsconfig.json
+	node scripts/check_strict_types.mjs
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-e2e
 
@@ -76,9 +78,14 @@ TEST_JOBS ?= auto
 test-py: venv node_modules
 	$(call run_pytest,tests,,-n $(TEST_JOBS))
 
-## browser tests against dist/ (needs `make build chromium`)
+## browser tests against dist/ (needs `make build chromium`): E2E_JOBS processes, each with
+## its own Chromium, a test file each at a time; then the tests marked `timed` (they bound
+## how long something takes) alone, so that a busy neighbour cannot make them fail
+E2E_JOBS ?= 2
+E2E_ENV = CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}"
 test-e2e: venv
-	$(call run_pytest,e2e,CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}")
+	$(call run_pytest,e2e,$(E2E_ENV),-n $(E2E_JOBS) --dist loadfile -m "not timed")
+	$(call run_pytest,e2e,$(E2E_ENV),-m timed)
 
 bench: venv
 	$(VPY) -m nibble bench --json

@@ -13,17 +13,33 @@ const W = 600;
 const H = 120;
 const PAD = 4;
 
+/** @typedef {import("../review/marks.js").Mark} Mark */
+/**
+ * What the chart draws, and what it calls.
+ * @typedef {object} ChartData
+ * @property {(number[] | null)[]} chances per ply 0..n, each seat's chances, or null while unknown
+ * @property {number} seats
+ * @property {number} shown the ply shown
+ * @property {(Mark | null)[]} marks per move (index i: move i + 1)
+ * @property {typeof import("../i18n/i18n.js").t} t
+ * @property {(ply: number, how: "click" | "key") => void} onPick a move chosen on the chart
+ * @property {(ply: number, chances: number[] | null, mark: Mark | null) => string} describe a move's point in words
+ */
+/** @typedef {HTMLElement & {onPick?: ChartData["onPick"]}} ChartHost the chart's element, which keeps its latest onPick */
+
+/** @param {string} name @param {Record<string, string | number | null | undefined>} [attrs] */
 function el(name, attrs = {}) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) if (v != null) node.setAttribute(k, String(v));
   return node;
 }
 
-// chances: per ply 0..n, an array (one per seat) or null while unknown.
-// options: {seats, shown, marks (per move: mark or null), label(ply, chances), t, onPick(ply)}
+/** @param {ChartHost} host @param {ChartData} data */
 export function drawChart(host, { chances, seats, shown, marks, t, onPick, describe }) {
   const n = chances.length - 1;
+  /** @param {number} ply */
   const x = (ply) => PAD + (n ? (ply / n) * (W - 2 * PAD) : 0);
+  /** @param {number} p a seat's chances */
   const y = (p) => PAD + (1 - p) * (H - 2 * PAD);
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", class: `eval-chart${seats === 2 ? "" : " players-n"}`, "aria-hidden": "true" });
   svg.append(el("rect", { x: 0, y: 0, width: W, height: H, class: "eval-bg" }));
@@ -82,14 +98,16 @@ export function drawChart(host, { chances, seats, shown, marks, t, onPick, descr
   if (!host.dataset.wired) {
     host.dataset.wired = "true";
     host.addEventListener("click", (event) => {
-      const point = event.target.closest?.("[data-eval-point]");
+      const point = /** @type {SVGElement | null} */ ((/** @type {Element} */ (event.target)).closest?.("[data-eval-point]"));
       if (point) host.onPick?.(Number(point.dataset.ply), "click");
     });
     host.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return; // the browser's own (Alt+← is Back)
       const now = Number(host.getAttribute("aria-valuenow"));
       const max = Number(host.getAttribute("aria-valuemax"));
-      const to = { ArrowLeft: now - 1, ArrowDown: now - 1, ArrowRight: now + 1, ArrowUp: now + 1, Home: 0, End: max }[event.key];
+      /** @type {Record<string, number>} */
+      const keys = { ArrowLeft: now - 1, ArrowDown: now - 1, ArrowRight: now + 1, ArrowUp: now + 1, Home: 0, End: max };
+      const to = keys[event.key];
       if (to == null) return;
       event.preventDefault();
       host.onPick?.(Math.max(0, Math.min(max, to)), "key");

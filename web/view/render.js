@@ -11,8 +11,18 @@ import { engineHelps, remoteTurn, resigner } from "../store/state.js";
 import { roomOf } from "../rooms/index.js";
 
 /** @typedef {import("../store/state.js").State} State */
+/**
+ * The page as render() reads it (app.js builds it).
+ * @typedef {object} RenderApp
+ * @property {State} state
+ * @property {import("../board/board.js").BoardView} board
+ * @property {(ply: number) => void} review a move of the move list chosen
+ * @property {(view: Nibble.View) => object[]} [suggested] overlays of the analysis's best move (view/review.js)
+ */
+/** @typedef {{t: typeof t, seatName: (seat: Nibble.Seat) => string}} Words what a game's explanations are given */
 
 const html = document.documentElement;
+/** @param {string} selector @returns {any} the page's element (of the kind its use says) */
 const $ = (selector) => document.querySelector(selector);
 
 /** @param {Pick<State, "seats">} state @param {Nibble.Seat | null} seat */
@@ -51,9 +61,8 @@ export function interactive(state) {
   return !!state.picker && !state.busy && up && room.picks(state);
 }
 
+/** @param {RenderApp} app */
 export function render(app) {
-  // (app.js adds its parts one by one after its object literal: typed here, as read)
-  /** @type {{state: State, board: import("../board/board.js").BoardView}} */
   const { state, board } = app;
   const view = state.review?.view ?? state.view;
   if (!view) return;
@@ -86,7 +95,9 @@ export function render(app) {
   const selectableWord = t(`cell.selectable.${view.game}`, {}, t("cell.takeable"));
 
   board.render(view.board, {
+    /** @param {Nibble.Cell} cell */
     paint: (cell) => ui.paint(cell, view),
+    /** @param {Nibble.Cell} cell @param {{picked?: boolean, selectable?: boolean, marked?: boolean}} flags */
     label: (cell, flags) => {
       const parts = [ui.describeCell(cell, view, ctx)];
       if (flags.picked) parts.push(t("cell.picked"));
@@ -177,6 +188,7 @@ export function updateTitle(state, name) {
 }
 
 // What the pending move changes, drawn over the board.
+/** @param {Nibble.PendingMove | null} pending */
 function overlaysOf(pending) {
   const show = pending?.show;
   if (!show) return [];
@@ -191,6 +203,7 @@ function overlaysOf(pending) {
 // Cells the next click may pick by landing there, with what landing means
 // (`show.landing`), so that the board can mark them differently. Only a move's last click
 // is its landing: an earlier one (the peg to move) keeps the plain "can pick" ring.
+/** @param {Nibble.Picker} picker @param {Nibble.Selection} sel */
 function targetsOf(picker, sel) {
   const out = new Map();
   if (!picker.matching) return out;
@@ -202,6 +215,7 @@ function targetsOf(picker, sel) {
 }
 
 // Buttons for the legal moves that are not made on the board (Nebuchadnezzar's swap).
+/** @param {Nibble.View} view @param {boolean} live */
 function renderActions(view, live) {
   const host = $("#move-actions");
   const actions = live ? view.input?.actions || [] : [];
@@ -296,7 +310,7 @@ function hintText(state, view, seatName) {
 }
 
 // The result banner (the one [data-result] element).
-/** @param {Nibble.View | null} current */
+/** @param {Nibble.View | null} current @param {Words} ctx */
 function renderResult(current, ctx) {
   const slot = $("#result-slot");
   if (!current?.result) {

@@ -31,6 +31,7 @@ import { roomOf } from "../rooms/index.js";
 const $ = (selector) => document.querySelector(selector);
 
 // The symbol written after a marked move (the same in every language, as in chess).
+/** @type {Record<Mark, string>} */
 export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 // An answer with chances (not a refusal), or null.
@@ -132,6 +133,7 @@ export function renderReview(app, seatName) {
 }
 
 // "Player 1 wins about 62 % from here" / "… wins by force" / the game's result.
+/** @param {Answer} answer @param {(seat: Nibble.Seat) => string} seatName */
 function outlook(answer, seatName) {
   if (answer.exact && answer.to_move == null) return "";
   if (answer.exact) return answer.winner == null ? t("review.draw-by-force") : t("review.wins-by-force", { player: seatName(answer.winner) });
@@ -141,6 +143,10 @@ function outlook(answer, seatName) {
   return parts.join(" ");
 }
 
+/**
+ * @param {Nibble.Record} record @param {number} ply @param {number[] | null} chances
+ * @param {Mark | null} mark @param {(seat: Nibble.Seat) => string} seatName @param {number} seats
+ */
 function describePoint(record, ply, chances, mark, seatName, seats) {
   const move = record.moves[ply - 1];
   const head = t("review.point", { ply, move }) + (mark ? ` ${SYMBOLS[mark]} (${t(`mark.${mark}`)})` : "");
@@ -150,6 +156,7 @@ function describePoint(record, ply, chances, mark, seatName, seats) {
 }
 
 // The move list's marks: a symbol after the move, and its name for screen readers.
+/** @param {HTMLElement} button @param {Mark | null} mark */
 export function markMove(button, mark) {
   button.querySelector(".move-mark")?.remove();
   if (!mark) {
@@ -170,6 +177,7 @@ export function markMove(button, mark) {
 // What the board draws while reviewing: on a marked move, the better move there was (on
 // the position after the move, so that the two can be compared); elsewhere, the
 // analysis's best move in the position shown. Overlays of kind "best" (board.js).
+/** @param {ReviewApp} app @param {Nibble.View | null} view */
 export function bestOverlays(app, view) {
   const { state } = app;
   if (!state.review || !view || !app.retro.revealed() || !engineHelps(state, isOn("help"))) return [];
@@ -196,6 +204,7 @@ export function bestOverlays(app, view) {
 
 const asking = new Set(); // positions before a marked move being loaded (bestOverlays)
 
+/** @param {Nibble.View} view @param {string} move */
 function overlayOf(view, move) {
   const cells = pickerFor(view)?.forMove(move)?.pick ?? [];
   return cells.length ? [{ kind: "best", cells }] : [];
