@@ -1,6 +1,13 @@
 """Fixtures for the end-to-end tests: the built site (``dist/``) served under a sub-path
 by a threaded stdlib server, one Chromium for the whole session, every request the
-pages make recorded so tests can check nothing leaves the page's origin."""
+pages make recorded so tests can check nothing leaves the page's origin.
+
+Browser profiles: a test's context has seen the site once before (``Profiles``): its
+origin private file system holds the engine's memory snapshot, so the test's engine
+workers restore it instead of booting Python cold, and everything else of the origin
+(storage, caches, the service worker) is cleared, as on a first visit. A test about
+first visits asks for a profile that never saw the site: ``@pytest.mark.first_visit``
+or ``make_page(fresh=True)``. ``NIBBLE_E2E_WARM=0`` gives every test a new profile."""
 
 from __future__ import annotations
 
@@ -45,6 +52,15 @@ def chromium_executable() -> str | None:
     return None
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "first_visit: the test's browser profiles never saw the site (no memory "
+        "snapshot of the engine in them)")
+    config.addinivalue_line(
+        "markers", "timed: the test bounds how long something takes; `make test-e2e` runs "
+        "these alone, after the others (which run in parallel)")
+
+
 @pytest.fixture(scope="session")
 def site():
     if not (DIST / "index.html").is_file() or not (DIST / "build.json").is_file():
@@ -86,23 +102,183 @@ class PageRecorder:
 
 
 @pytest.fixture(scope="session")
-def all_requests():
-    """Every request URL made by any page of the session (checked at the end)."""
-    return []
+def all_requests(site):
+    """Every request URL made by any page of the session: checked when the session ends
+    (an error of the last test that used it), whatever order the tests ran in."""
+    urls: list[str] = []
+    yield urls
+    foreign = foreign_requests(urls, site.url)
+    assert foreign == [], f"requests that left the site's origin: {foreign}"
+
+
+#: a profile is warmed by one visit to this link (a game of people: no computer's worker)
+WARM_QUERY = "?game=nibble&variant=square9&seed=7&p1=human&p2=human"
+#: what a profile handed back loses: all of the origin but its private file system
+CLEARED = ("cookies,local_storage,indexeddb,cache_storage,service_workers,websql,"
+           "shared_storage,storage_buckets")
+DEFAULT_VIEWPORT = {"width": 1200, "height": 900}
+
+
+def _note_init_scripts() -> None:
+    """Mark every context that gets an init script (``page.context.add_init_script`` too),
+    since no clear removes one: such a context is closed, not reused."""
+    from playwright.sync_api import BrowserContext
+
+    if getattr(BrowserContext, "_nibble_noted", False):
+        return
+    add = BrowserContext.add_init_script
+
+    def add_init_script(self, *args, **kwargs):
+        self._impl_obj._nibble_init_script = True
+        return add(self, *args, **kwargs)
+
+    BrowserContext.add_init_script = add_init_script  # type: ignore[method-assign]
+    BrowserContext._nibble_noted = True  # type: ignore[attr-defined]
+
+
+class Profile:
+    """A pooled context, used as a new one: its pages get the viewport and media asked
+    for, listeners and routes a test adds go with it, and ``close()`` hands it back."""
+
+    def __init__(self, pool: Profiles, context, key: tuple, viewport: dict, media: dict):
+        self._pool, self._context, self._key = pool, context, key
+        self._viewport, self._media = viewport, media
+        self._listeners: list[tuple[str, object]] = []
+        self._closed = False
+
+    def __getattr__(self, name: str):
+        return getattr(self._context, name)
+
+    def new_page(self):
+        page = self._context.new_page()
+        if self._viewport != DEFAULT_VIEWPORT:
+            page.set_viewport_size(self._viewport)
+        if self._media:
+            page.emulate_media(**self._media)
+        return page
+
+    def on(self, event: str, handler) -> None:
+        self._listeners.append((event, handler))
+        self._context.on(event, handler)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._pool.give_back(self)
+
+
+class Profiles:
+    """Browser contexts that have seen the site once (see the module's docstring), pooled
+    by the options that cannot change after a context is made."""
+
+    def __init__(self, browser, site, all_requests: list[str]):
+        self.browser, self.site, self.all_requests = browser, site, all_requests
+        self.free: dict[tuple, list] = {}
+        self.warm = os.environ.get("NIBBLE_E2E_WARM", "1") != "0"
+        _note_init_scripts()
+
+    def new(self, *, fresh: bool = False, viewport: dict | None = None, color_scheme=None,
+            reduced_motion=None, **options):
+        """A context as ``browser.new_context(viewport=…, **options)`` makes it; warm
+        unless ``fresh``."""
+        viewport = viewport or DEFAULT_VIEWPORT
+        if fresh or not self.warm:
+            media = {k: v for k, v in (("color_scheme", color_scheme),
+                                       ("reduced_motion", reduced_motion)) if v}
+            context = self.browser.new_context(viewport=viewport, **media, **options)
+            context.on("request", lambda request: self.all_requests.append(request.url))
+            return context
+        key = (repr(sorted(options.items())),)
+        pool = self.free.setdefault(key, [])
+        context = pool.pop() if pool else self._warmed(options)
+        media = {k: v for k, v in (("color_scheme", color_scheme),
+                                   ("reduced_motion", reduced_motion)) if v}
+        return Profile(self, context, key, viewport, media)
+
+    def _warmed(self, options: dict):
+        context = self.browser.new_context(viewport=DEFAULT_VIEWPORT, **options)
+        context.on("request", lambda request: self.all_requests.append(request.url))
+        page = context.new_page()
+        page.goto(self.site.url + WARM_QUERY)
+        page.wait_for_function(
+            "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)",
+            timeout=BOOT_TIMEOUT_MS)
+        page.close()
+        self._clear(context)
+        return context
+
+    def _clear(self, context) -> None:
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin",
+                     {"origin": self.site.url.split(PREFIX)[0], "storageTypes": CLEARED})
+        session.detach()
+        page.close()
+
+    def give_back(self, profile: Profile) -> None:
+        context = profile._context
+        try:
+            for page in context.pages:
+                page.close()
+            for event, handler in profile._listeners:
+                context.remove_listener(event, handler)
+            if getattr(context._impl_obj, "_nibble_init_script", False):
+                context.close()
+                return
+            context.unroute_all(behavior="ignoreErrors")
+            context.clear_permissions()
+            context.set_offline(False)
+            self._clear(context)
+        except Exception:  # a context a test broke is not worth keeping
+            context.close()
+            return
+        self.free.setdefault(profile._key, []).append(context)
+
+    def close(self) -> None:
+        for pool in self.free.values():
+            for context in pool:
+                context.close()
+        self.free.clear()
+
+
+@pytest.fixture(scope="session")
+def profiles(browser, site, all_requests):
+    pool = Profiles(browser, site, all_requests)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture
-def make_page(browser, site, all_requests):
-    """make_page(query="", viewport=…) -> (page, recorder); a fresh context each time
-    (fresh localStorage) unless `context=` is given."""
-    contexts = []
+def new_context(request, profiles):
+    """new_context(viewport=…, **options): a context for this test, as
+    ``browser.new_context`` makes one (warm unless the test is marked ``first_visit`` or
+    passes ``fresh=True``); closed (handed back) after the test."""
+    made = []
+    first_visit = request.node.get_closest_marker("first_visit") is not None
 
-    def make(query: str = "", *, context=None, wait_ready: bool = True, path: str = ""):
+    def new(*, fresh: bool = False, **options):
+        context = profiles.new(fresh=fresh or first_visit, **options)
+        made.append(context)
+        return context
+
+    yield new
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def make_page(new_context, site):
+    """make_page(query="", …) -> (page, recorder); a context of its own each time (a
+    profile with nothing of the site's but, unless ``fresh``, the engine's snapshot)
+    unless `context=` is given."""
+
+    def make(query: str = "", *, context=None, wait_ready: bool = True, path: str = "",
+             fresh: bool = False):
         if context is None:
-            context = browser.new_context(viewport={"width": 1200, "height": 900})
-            contexts.append(context)
+            context = new_context(fresh=fresh)
             context.recorder = PageRecorder(context)
-            context.on("request", lambda request: all_requests.append(request.url))
+            # (a test may go on with page.context: the pooled context behind the profile)
+            getattr(context, "_context", context).recorder = context.recorder
         page = context.recorder.watch(context.new_page())
         page.set_default_timeout(30_000)
         page.goto(site.url + path + query)
@@ -110,9 +286,7 @@ def make_page(browser, site, all_requests):
             wait_engine(page)
         return page, context.recorder
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 def foreign_requests(urls, site_url: str) -> list[str]:

@@ -185,14 +185,14 @@ def note_settings_contrast(page, found: dict, key: str) -> None:
 
 @pytest.mark.parametrize("query", [NIBBLE, NEBUCHADNEZZAR, NUMBER_ONE],
                          ids=["nibble", "nebuchadnezzar", "number-one"])
-def test_no_colour_contrast_violation_in_any_theme(browser, site, query):
+def test_no_colour_contrast_violation_in_any_theme(new_context, site, query):
     """axe-core's colour-contrast rule (WCAG AA) in light and dark, each normal and high
     contrast, both palettes, with the settings dialog open once; and in the high-contrast
     theme its enhanced rule (AAA: 7:1) as well. The audit is injected, so this context
     bypasses the page's CSP."""
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         page.goto(site.url + query)

@@ -38,9 +38,9 @@ def coordinate_px(page) -> float | None:
 
 @pytest.mark.parametrize("orientation", sorted(PHONES))
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, orientation):
+def test_phone_layout_keeps_board_and_confirm_on_screen(new_context, site, game, orientation):
     width, height = PHONES[orientation]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
     try:
         page = context.new_page()
         page.goto(site.url + GAMES[game])
@@ -81,8 +81,8 @@ def test_phone_layout_keeps_board_and_confirm_on_screen(browser, site, game, ori
         context.close()
 
 
-def test_the_more_menu_and_messages_where_the_eye_is_on_a_phone(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+def test_the_more_menu_and_messages_where_the_eye_is_on_a_phone(new_context, site):
+    context = new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     try:
         page = context.new_page()
@@ -232,11 +232,11 @@ def test_a_click_on_a_disc_that_cannot_be_taken_says_why(make_page):
 
 
 @pytest.mark.parametrize("game", ["nibble", "nebuchadnezzar", "number-one"])
-def test_accessibility_audit_on_every_screen_and_dialog(browser, site, game):
+def test_accessibility_audit_on_every_screen_and_dialog(new_context, site, game):
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
     for scheme in ("light", "dark"):
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900},
+        context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900},
                                       color_scheme=scheme)
         try:
             page = context.new_page()
@@ -258,7 +258,7 @@ def test_accessibility_audit_on_every_screen_and_dialog(browser, site, game):
             context.close()
     # phones, both orientations
     for width, height in PHONES.values():
-        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height})
+        context = new_context(bypass_csp=True, viewport={"width": width, "height": height})
         try:
             page = context.new_page()
             page.goto(site.url + GAMES[game])
@@ -290,11 +290,12 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 
-def test_the_loading_bar_follows_the_bytes_and_only_moves_forward(browser, site):
+@pytest.mark.first_visit
+def test_the_loading_bar_follows_the_bytes_and_only_moves_forward(new_context, site):
     """A first visit over a 6 MB/s line, in Ukrainian: the bar never goes back, the total
     is the build's from the first figure on ("Готуємо гру — 6,1 з 12,8 МБ"), and while the
     files arrive the bar stands where the bytes are (80 % of it for the downloads)."""
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = new_context(viewport={"width": 360, "height": 740})
     context.add_init_script(RECORD_LOADING)
     try:
         page = context.new_page()
@@ -340,7 +341,7 @@ new MutationObserver((records) => {
 
 
 def test_a_computer_game_plays_to_its_end_cleanly_and_the_finished_screen_passes_the_audit(
-        browser, site):
+        new_context, site):
     """Two computers at the fast pace, in Korean on a phone: no error on the way (the
     computer that begins used to ask for a move before its worker was started: "the
     engine is not running"); then the finished game, dialog closed, passes axe-core in
@@ -348,7 +349,7 @@ def test_a_computer_game_plays_to_its_end_cleanly_and_the_finished_screen_passes
     again keeps its label on one line (Korean broke it per syllable)."""
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740})
+    context = new_context(bypass_csp=True, viewport={"width": 360, "height": 740})
     context.add_init_script(RECORD_MESSAGES)
     try:
         page = context.new_page()

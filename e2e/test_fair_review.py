@@ -66,9 +66,9 @@ def box(page, selector: str) -> dict:
                                  " right: r.right}; }")
 
 
-def test_the_chart_and_the_moves_sit_beside_the_board(browser, site):
+def test_the_chart_and_the_moves_sit_beside_the_board(new_context, site):
     for width, height in ((1280, 800), (1024, 768)):
-        context = browser.new_context(viewport={"width": width, "height": height})
+        context = new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(site.url + finished_link("ha"))
         wait_engine(page)
@@ -81,8 +81,8 @@ def test_the_chart_and_the_moves_sit_beside_the_board(browser, site):
         context.close()
 
 
-def test_on_a_phone_the_chart_comes_right_under_the_board(browser, site):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+def test_on_a_phone_the_chart_comes_right_under_the_board(new_context, site):
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
     page.goto(site.url + finished_link("ha"))
     wait_engine(page)

@@ -166,6 +166,7 @@ def check_engine(page) -> None:
     assert "games" in answer, answer
 
 
+@pytest.mark.timed
 def test_links_from_anyone(fuzz_page):
     page, recorder = fuzz_page
     rng = random.Random(SEED)
@@ -192,6 +193,7 @@ def test_links_from_anyone(fuzz_page):
     page.wait_for_selector("#library-dialog[open] [data-library-entry]")
 
 
+@pytest.mark.timed
 def test_library_files_from_anyone(fuzz_page):
     page, recorder = fuzz_page
     rng = random.Random(SEED + 1)

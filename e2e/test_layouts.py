@@ -96,8 +96,8 @@ def check(m: dict, where) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_layout_in_every_language_fits(browser, site, game):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_every_layout_in_every_language_fits(new_context, site, game):
+    context = new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.goto(site.url + GAMES[game])

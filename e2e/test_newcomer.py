@@ -15,8 +15,8 @@ VS_AI = "?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy"
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ko"])
-def test_new_game_opens_at_its_top_with_each_seat_on_one_line(browser, site, lang):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+def test_new_game_opens_at_its_top_with_each_seat_on_one_line(new_context, site, lang):
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
     page.goto(site.url + VS_AI + f"&lang={lang}")
     wait_engine(page)
@@ -78,11 +78,11 @@ def test_a_new_board_number_is_one_a_person_can_say(make_page):
     assert recorder.errors == []
 
 
-def test_sending_a_move_keeps_the_board_and_says_it_was_sent(browser, site):
+def test_sending_a_move_keeps_the_board_and_says_it_was_sent(new_context, site):
     from test_link_play import open_link
 
     def phone():
-        context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+        context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
         page = context.new_page()
         return context, page
 

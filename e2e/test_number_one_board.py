@@ -142,8 +142,8 @@ WATCH = """() => {
 COMPUTER_FIRST = "?game=number-one&players=2&seed=1&p1=ai&p2=human&level=easy"
 
 
-def computer_turn(browser, site, reduced: bool):
-    context = browser.new_context(viewport={"width": 1200, "height": 900},
+def computer_turn(new_context, site, reduced: bool):
+    context = new_context(viewport={"width": 1200, "height": 900},
                                   reduced_motion="reduce" if reduced else "no-preference")
     # watched from the page's first moment: the computer moves as soon as the engine is up
     context.add_init_script(f"({WATCH})()")
@@ -167,8 +167,8 @@ def said(move: dict) -> str:
     return f"on {cells[0]}" if move["move"].endswith("x") else f"from {cells[0]} to {cells[-1]}"
 
 
-def test_a_computer_turn_of_three_moves_is_shown_move_by_move(browser, site):
-    view, log = computer_turn(browser, site, reduced=False)
+def test_a_computer_turn_of_three_moves_is_shown_move_by_move(new_context, site):
+    view, log = computer_turn(new_context, site, reduced=False)
     turn = view["last_turn"]
     assert view["ply"] == 3 and [m["seat"] for m in turn] == [0, 0, 0]
     names = [m["move"] for m in turn]
@@ -188,8 +188,8 @@ def test_a_computer_turn_of_three_moves_is_shown_move_by_move(browser, site):
     assert all(300 < g < 1200 for g in gaps), gaps  # 400 ms a step, on a loaded machine
 
 
-def test_with_reduced_motion_the_whole_turn_is_shown_at_once(browser, site):
-    view, log = computer_turn(browser, site, reduced=True)
+def test_with_reduced_motion_the_whole_turn_is_shown_at_once(new_context, site):
+    view, log = computer_turn(new_context, site, reduced=True)
     names = [m["move"] for m in view["last_turn"]]
     mine = [e for e in log if e["human"] and e["ply"] == 3]
     assert mine and all(e["paths"] == names for e in mine), [e["paths"] for e in mine]

@@ -264,7 +264,7 @@ def moves_played(page) -> list[str]:
 
 
 def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_page, site,
-                                                                         browser):
+                                                                         new_context):
     page, recorder = make_page("?game=nibble&variant=hex13&seed=12&p1=human&p2=human")
     take(page, [first_selectable(page)])
     page.click("[data-action='share']")  # two people: who gets the link (link play)
@@ -336,12 +336,12 @@ def test_save_and_open_a_game_file(make_page, site, tmp_path):
     assert_clean(recorder, site)
 
 
-def test_accessibility_audit_finds_nothing(browser, site):
+def test_accessibility_audit_finds_nothing(new_context, site):
     """axe-core (npm, pinned) on the board, a pick in progress and the new-game dialog.
     The audit script is injected, so this one context bypasses the page's CSP."""
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         page.goto(site.url + "?game=nibble&variant=hex13&seed=2&p1=human&p2=human")

@@ -84,6 +84,7 @@ const hook = setInterval(() => {
 """
 
 
+@pytest.mark.timed
 def test_a_link_that_floods_the_computer_is_answered_within_its_budget(make_page, site):
     record = nibble_threat_record()  # 10,749 legal takes, each handing over a win
     page, recorder = make_page(wait_ready=False)
@@ -108,6 +109,7 @@ def test_a_link_that_floods_the_computer_is_answered_within_its_budget(make_page
     assert recorder.errors == []
 
 
+@pytest.mark.timed
 def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=expert")
     undos = []
@@ -150,6 +152,7 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     assert moves(page) == 1
 
 
+@pytest.mark.timed
 def test_undo_abandons_a_hint_at_once(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")
     allow_engine_help(page)  # a hint in a game of people: for teaching
@@ -181,14 +184,14 @@ HASH_AT_LOAD = """(() => {
 })();"""
 
 
-def test_a_link_stays_in_the_address_bar_until_its_game_is_saved(make_page, site, browser):
+def test_a_link_stays_in_the_address_bar_until_its_game_is_saved(make_page, site, new_context):
     """A reload while the engine replays a link must open it again: the link may leave
     the address bar only once the game is in the library (under load, a reload right after
     opening a link lost the game)."""
     page_a, _ = make_page(HOT_SEAT)
     take_first(page_a)
     link = link_to(site, record_of(page_a), ["human", "human"])
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = new_context(viewport={"width": 1200, "height": 900})
     try:
         context.add_init_script(HASH_AT_LOAD)
         page = context.new_page()
@@ -464,6 +467,7 @@ def test_a_truncated_runtime_download_fails_plainly_and_retry_recovers(make_page
     recorder.errors.clear()  # the failed boot logged its errors on purpose
 
 
+@pytest.mark.timed
 def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page, _ = make_page(HOT_SEAT)
     take_first(page)
@@ -498,6 +502,7 @@ CACHED_SIZES = """async (paths) => {
 }"""
 
 
+@pytest.mark.timed
 def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lands(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=expert")
     page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)

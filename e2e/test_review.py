@@ -236,6 +236,7 @@ def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
     assert recorder.errors == []
 
 
+@pytest.mark.timed
 def test_a_hint_stops_within_100_ms(make_page):
     page, recorder = make_page("?game=nibble&variant=hex13&seed=21&p1=human&p2=human")
     allow_engine_help(page)  # a hint in a game of people: for teaching

@@ -216,12 +216,12 @@ def test_the_offer_can_be_declined_or_ignored(make_page):
     assert recorder.errors == []
 
 
-def test_axe_finds_nothing_on_the_rules_and_the_walkthrough(browser, site):
+def test_axe_finds_nothing_on_the_rules_and_the_walkthrough(new_context, site):
     """The project's axe-core audit (see test_page.py) on the rules sheet of each game
     and on the walkthrough card."""
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         page.goto(site.url + GAMES["nibble"][0])

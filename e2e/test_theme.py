@@ -281,14 +281,14 @@ def test_disabled_buttons_look_disabled(make_page):
     assert recorder.errors == []
 
 
-def test_no_contrast_violation_in_any_choice_on_any_system(browser, site):
+def test_no_contrast_violation_in_any_choice_on_any_system(new_context, site):
     """axe-core's colour-contrast rule for each theme choice (light, dark, system) on a light
     and on a dark system, normal and high contrast (and the enhanced 7:1 rule there), on a
     game in progress and with the settings dialog open (disabled controls are exempt, as
     axe-core exempts them)."""
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         page.goto(site.url + "?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=easy")

@@ -184,12 +184,12 @@ def reach(game_view: dict, hole: str) -> list[str]:
                    if m["steps"][0] == [hole] and len(m["steps"]) > 1})
 
 
-def test_number_one_tour_after_nibble_s_and_the_picked_peg_s_reach(browser, site, all_requests):
+def test_number_one_tour_after_nibble_s_and_the_picked_peg_s_reach(new_context, site, all_requests):
     """A newcomer who did Nibble's tour is still offered Number One's; the reach step
     follows the peg picked on the board and the pegs still to move."""
     from nibble.api import handle
 
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = new_context(viewport={"width": 1200, "height": 900})
     try:
         context.recorder = PageRecorder(context)
         context.on("request", lambda request: all_requests.append(request.url))
@@ -265,14 +265,14 @@ def test_the_tours_speak_the_page_s_language(make_page, lang):
     assert recorder.errors == []
 
 
-def test_axe_finds_nothing_on_the_tours_steps_and_the_pie_rule_s_line(browser, site):
+def test_axe_finds_nothing_on_the_tours_steps_and_the_pie_rule_s_line(new_context, site):
     """The project's axe-core audit (test_page.py) with a step's rings on a board of points
     and one of holes, the pie rule's line under the board, and a panel part outlined."""
     from conftest import AXE, axe_violations
 
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
         page.goto(site.url + record_link(neb(["c3"]), ["ai", "human"]))
