@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import (
     BOOT_TIMEOUT_MS,
+    DIST,
     PREFIX,
     ROOT,
     USABLE_AFTER,
@@ -70,7 +71,8 @@ const hook = setInterval(() => {
   const send = ai._send.bind(ai);
   ai._send = (id) => {
     const entry = ai.pending.get(id);
-    if (entry && !entry.timed) {
+    // (the computer's moves: the analysis shares the worker and asks it too)
+    if (entry && !entry.timed && entry.request?.op === "ai") {
       entry.timed = true;
       const sent = performance.now(), resolve = entry.resolve;
       entry.resolve = (answer) => {
@@ -444,7 +446,7 @@ def test_a_save_that_no_longer_loads_is_kept_reported_once_and_exportable(make_p
 
 def test_a_truncated_runtime_download_fails_plainly_and_retry_recovers(make_page, site):
     page, recorder = make_page(wait_ready=False, path="")
-    wasm = (ROOT / "dist" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    wasm = (DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()
     state = {"broken": True}
 
     def serve(route):
@@ -531,7 +533,7 @@ def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lan
     assert page.locator(SELECTABLE).count() > 0  # the game goes on, the human's turn
 
 
-@pytest.mark.skipif(not (ROOT / "dist" / "sw.js").is_file(), reason="no service worker built")
+@pytest.mark.skipif(not (DIST / "sw.js").is_file(), reason="no service worker built")
 def test_a_damaged_cached_file_is_fetched_again(make_page):
     """The cache is damaged after the service worker has served (and checked) it once:
     the next load must not trust that old check."""
@@ -553,7 +555,7 @@ def test_a_damaged_cached_file_is_fetched_again(make_page):
     wait_idle(page)
     take_first(page)
     sizes = page.evaluate(CACHED_SIZES, paths)
-    assert sizes == {p: (ROOT / "dist" / p).stat().st_size for p in paths}, sizes
+    assert sizes == {p: (DIST / p).stat().st_size for p in paths}, sizes
 
 
 # whether the page ever showed its failed state (an init script: before the page's modules)
@@ -600,7 +602,7 @@ def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, 
     page, recorder = make_page(wait_ready=False, path="")
     name, how = broken.split(" ", 1)
     state = {"broken": True}
-    whole = (ROOT / "dist" / name).read_text()
+    whole = (DIST / name).read_text()
 
     def serve(route):
         if not state["broken"]:

@@ -249,7 +249,7 @@ declare namespace Nibble {
   export interface WorkerConfig {
     root: string;
     attempt: number;
-    role: string; // the client's name: "rules", "ai", "analysis"
+    role: string; // the client's name: "rules" or "ai"
     reload: boolean;
     snapshot?: false;
   }

@@ -55,7 +55,6 @@ function cancelRedraw() {
  * @property {import("./store/state.js").State} state
  * @property {EngineClient} rules the rules worker
  * @property {EngineClient} ai the computer's worker
- * @property {EngineClient} analyst the analysis's worker
  * @property {() => void} render draw now
  * @property {() => void} redraw draw in the next frame
  * @property {number} renders
@@ -83,9 +82,9 @@ function cancelRedraw() {
 const app = /** @type {App} */ ({
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
-  ai: new EngineClient({ name: "ai", standby: true, beats: true }),
-  // the background analysis's own worker (review/analysis.js), started once there is work
-  analyst: new EngineClient({ name: "analysis", beats: true }),
+  // the computer's worker, which the background analysis shares while it is idle
+  // (review/analysis.js); a second one waits in reserve while a computer plays
+  ai: new EngineClient({ name: "ai", beats: true }),
   // Draw the page from the state now (what must be on screen before the next step: the
   // end of a request, a position set). Anything else asks for redraw(): one render in the
   // next animation frame, however many asked (chessground's redraw).
@@ -131,10 +130,12 @@ for (const listener of [
   () => state.busy || app.render(), // (busy: withBusy draws once it is done)
   sayMove(app),
   showResult(app),
+  // a worker in reserve only while a computer plays (a heap kept for nothing costs memory)
+  () => app.ai.reserve(state.seats.includes("ai")),
   app.turns.computerAfter,
   app.turns.forcedAfter,
 ]) app.turns.onPosition(listener);
-app.analysis = createAnalysis(app, app.analyst);
+app.analysis = createAnalysis(app, app.ai);
 // An answer redraws what review shows (chart, marks, summary), not the whole page, so that
 // the panel under the player's focus is not rebuilt several times a second; the board
 // too only when the position shown got its answer (its best move is drawn there).

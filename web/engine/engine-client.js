@@ -4,6 +4,7 @@
 //   const engine = new EngineClient({ name: "rules" });
 //   engine.onProgress = ({step, done, total}) => …;    // while booting
 //   engine.onState = (state, detail) => …;   // "booting" | "stalled" | "ready" | "failed" | "restarting"
+//   engine.watch((state, detail) => …);        // another listener of the same (one client, two users)
 //   engine.start();
 //   await engine.ready;                        // resolves once a boot succeeds (after retries)
 //   const response = await engine.request({op: "games"});
@@ -30,6 +31,7 @@
 // - with `standby: true` (the computer's client) a second worker is booted in reserve
 //   once the first request is made: a cancel or a restart swaps it in at once instead of
 //   waiting for a boot, and a new reserve boots in the background (docs/web.md).
+//   reserve(false) lets it go (a game without a computer seat: the heap is not kept).
 //
 // The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
 // (see engine-worker.js).
@@ -104,6 +106,8 @@ export class EngineClient {
     this.onProgress = null;
     /** @type {((state: string, detail: Trouble | null) => void) | null} */
     this.onState = null;
+    /** @type {((state: string, detail: Trouble | null) => void)[]} */
+    this.watchers = [];
     /** @type {((message: Nibble.SnapshotMessage) => void) | null} */
     this.onSnapshot = null;
     /** @type {"snapshot" | "boot" | null} */
@@ -159,6 +163,24 @@ export class EngineClient {
       })
       .catch((error) => generation === this.generation && this._bootFailed(error.kind || "download", error.message));
     return this.ready;
+  }
+
+  // Keep a worker in reserve from the next request on (on), or let the one there go (off).
+  /** @param {boolean} on */
+  reserve(on) {
+    if (this.keepStandby === on) return;
+    this.keepStandby = on;
+    if (!on) this._dropStandby();
+  }
+
+  // A ready worker waits in reserve: a cancel() now costs no boot.
+  get standbyReady() {
+    return !!this.standby?.ready && !this.standby.dead;
+  }
+
+  /** @param {(state: string, detail: Trouble | null) => void} fn */
+  watch(fn) {
+    this.watchers.push(fn);
   }
 
   // Start the worker if it never was (a worker only some games need is started when one
@@ -522,5 +544,6 @@ export class EngineClient {
   _setState(state, detail = null) {
     this.state = state;
     if (this.onState) this.onState(state, detail);
+    for (const fn of this.watchers) fn(state, detail);
   }
 }

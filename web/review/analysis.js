@@ -1,9 +1,12 @@
 // @ts-check
 // Background analysis: the engine's view of every position of the game shown — each
-// seat's winning chances and the best move — filled in by a worker of its own (the
-// bridge's `analyse` op, `hard`'s search at a small fixed budget), so it never delays the
-// player's input (the rules worker) or a computer seat (the computer's worker). It also
-// waits while a computer seat thinks, so as not to take the search's processor time.
+// seat's winning chances and the best move — filled in by the computer's worker while it
+// is idle (the bridge's `analyse` op, `hard`'s search at a small fixed budget): one
+// Python heap fewer than a worker of its own. It never delays the player's input (the
+// rules worker answers that), and it gives way to a computer seat: it asks nothing while
+// a computer is to move, and a position being analysed when the computer's turn comes is
+// abandoned if a worker in reserve can take over at once (else it ends first, within its
+// budget: makeRoom()).
 //
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
@@ -56,7 +59,7 @@ export function keyOf(record, ply) {
 
 /**
  * @param {{state: import("../store/state.js").State}} app
- * @param {import("../engine/engine-client.js").EngineClient} engine its own worker's client
+ * @param {import("../engine/engine-client.js").EngineClient} engine the computer's worker's client, shared
  */
 export function createAnalysis(app, engine) {
   const { state } = app;
@@ -135,7 +138,7 @@ export function createAnalysis(app, engine) {
   // later boot, the analysis does not wait for one.
   /** @type {Set<(error: Error) => void>} */
   const waiting = new Set();
-  engine.onState = (status) => {
+  engine.watch((status) => {
     if (status === "ready") failedRetries = 0;
     if (status !== "failed") failedSince = 0;
     if (status === "failed") {
@@ -144,7 +147,7 @@ export function createAnalysis(app, engine) {
     }
     changed(-1); // the review says whether the analysis is available
     setTimeout(pump, 0); // up: at once, not at the next check; failed: say it is not working
-  };
+  });
 
   // Why the background work must wait now, or null.
   function blocked() {
@@ -302,6 +305,13 @@ export function createAnalysis(app, engine) {
     setTimeout(pump, 0);
   }
 
+  // The computer's turn is about to ask the worker the analysis shares: the position
+  // being analysed is abandoned (asked again later) when a worker in reserve takes over
+  // at once; without one, it ends first (within its budget) rather than cost a boot.
+  function makeRoom() {
+    if (running && hints === 0 && engine.standbyReady) cancel();
+  }
+
   for (const type of ["pointerdown", "keydown"]) {
     window.addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
   }
@@ -314,6 +324,7 @@ export function createAnalysis(app, engine) {
     position: (record, ply, budget) => analyse(record, ply, budget),
     best,
     cancel,
+    makeRoom,
     onChange: (fn) => listeners.push(fn),
     setEnabled(on) {
       enabled = !!on;

@@ -49,6 +49,7 @@ export function createComputer(app, { setPosition, cancelThinking }) {
   async function askEngine(levelId) {
     const budget = budgetFor(levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
+    app.analysis.makeRoom(); // the analysis shares the worker: it gives way
     const response = await call(app.ai.wake(), { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };

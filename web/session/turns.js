@@ -22,7 +22,7 @@ import { createPositionCache } from "./position-cache.js";
  * @property {import("../store/state.js").State} state
  * @property {import("../engine/engine-client.js").EngineClient} rules the rules worker
  * @property {import("../engine/engine-client.js").EngineClient} ai the computer's worker
- * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void}} analysis
+ * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void, makeRoom(): void}} analysis
  * @property {{humanMoved(): void, computerMoved(): void, fork(moved: Nibble.PositionAnswer): void}} session
  * @property {{focus(): void}} board
  * @property {() => void} render draw now
@@ -48,9 +48,10 @@ export function createTurns(app) {
 
   // Abandon the computer's move or hint being thought about (it would be for a position
   // that is going away). Returns at once; the computer's worker is replaced in the background.
+  // (Only a computer's search: the analysis that shares the worker keeps its position.)
   function cancelThinking() {
     state.generation++;
-    app.ai.cancel();
+    if (state.thinking) app.ai.cancel();
     setThinking(state, false);
     hints.cancelHint(); // (if there is one)
   }

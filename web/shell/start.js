@@ -53,12 +53,18 @@ export function createStart(app, commands, loading) {
     app.rules.start();
     await app.rules.ready;
     html.dataset.boot = app.rules.bootedFrom;
-    app.rules.onState = app.ai.onState = engineState;
+    app.rules.onState = engineState;
+    app.ai.onState = (status, detail) => {
+      // in a game of people only the analysis uses it, and says so itself (review/analysis.js)
+      if ((status === "failed" || status === "stalled") && !state.seats.includes("ai")) return;
+      engineState(status, detail);
+    };
   }
 
   // A worker that died and restarts: say so; if it cannot come back, show the failed state.
   // What was in flight is sent again by the client itself, so the computer goes on thinking;
-  // a computer's turn is scheduled again only if nothing is in flight for it.
+  // a computer's turn is scheduled again only if nothing is in flight for it (the analysis
+  // sharing the computer's worker asks again by itself).
   function engineState(status, detail) {
     if (status === "restarting") {
       showMessage(t("engine.restarting"), "warning", null, { key: "engine.restarting" });
