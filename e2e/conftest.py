@@ -61,6 +61,17 @@ def pytest_configure(config) -> None:
         "these alone, after the others (which run in parallel)")
 
 
+#: the files that take longest, first: on several processes (``make test-e2e``, a file to
+#: a process at a time) they then end together instead of one process finishing alone
+SLOWEST_FILES = ["test_review.py", "test_reliability.py", "test_everyone.py",
+                 "test_untrusted.py", "test_page.py", "test_table.py", "test_theme.py"]
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    rank = {name: i for i, name in enumerate(SLOWEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's order stays
+
+
 @pytest.fixture(scope="session")
 def site():
     if not (DIST / "index.html").is_file() or not (DIST / "build.json").is_file():
