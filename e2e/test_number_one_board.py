@@ -167,6 +167,7 @@ def said(move: dict) -> str:
     return f"on {cells[0]}" if move["move"].endswith("x") else f"from {cells[0]} to {cells[-1]}"
 
 
+@pytest.mark.timed  # 400 ms a step
 def test_a_computer_turn_of_three_moves_is_shown_move_by_move(new_context, site):
     view, log = computer_turn(new_context, site, reduced=False)
     turn = view["last_turn"]
