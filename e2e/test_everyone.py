@@ -364,7 +364,10 @@ def test_a_computer_game_plays_to_its_end_cleanly_and_the_finished_screen_passes
         page.keyboard.press("Escape")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            page.wait_for_timeout(300)  # colour transitions
+            # the colours' transitions over (getAnimations() flushes the style first), not a
+            # fixed wait that a busy machine outlasts
+            page.wait_for_function("() => document.getAnimations().every((a) =>"
+                                   " !(a instanceof CSSTransition) || a.playState !== 'running')")
             assert axe_violations(page) == [], scheme
         # an error with its Try again, as the turn loop shows it
         height = page.evaluate("""() => {
