@@ -254,7 +254,18 @@ def test_on_a_phone_the_colour_table_step_shows_the_table_and_the_card(make_page
     page.wait_for_function("() => Number(document.documentElement.dataset.ply) >= 2")
     wait_idle(page)
     assert page.locator(CARD).get_attribute("data-step") == "table"
-    page.wait_for_timeout(200)  # the scroll
+    # the scroll over: the card stands still for a few frames (a fixed wait, outlasted on
+    # a busy machine, is not enough)
+    page.evaluate("""(card) => new Promise((resolve) => {
+      let last = null, still = 0;
+      const check = () => {
+        const top = document.querySelector(card).getBoundingClientRect().top;
+        still = top === last ? still + 1 : 0;
+        last = top;
+        if (still >= 5) resolve(); else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })""", CARD)
     for what in ("#game-panel .panel-section.tour-spot", CARD):
         box = page.locator(what).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 740, (what, box)
