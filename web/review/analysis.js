@@ -298,7 +298,7 @@ export function createAnalysis(app, engine) {
     }
   }
 
-  // Abandon what the analysis worker is doing, at once (a hint nobody wants any more).
+  // Abandon what the analysis is asking the worker, at once (a hint nobody wants any more).
   function cancel() {
     engine.cancel();
     running = false;
@@ -334,7 +334,7 @@ export function createAnalysis(app, engine) {
     get version() {
       return version;
     },
-    // the analysis worker could not start (and may be tried again later)
+    // the worker the analysis asks could not start (and may be tried again later)
     get failed() {
       return engine.state === "failed";
     },

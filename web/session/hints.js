@@ -23,21 +23,21 @@ export function createHints(app) {
   }
 
   // Abandon the hint being searched (its button again, Escape, or anything that changes
-  // the position): the page lets go at once, the analysis worker is replaced behind it.
+  // the position): the page lets go at once, the worker is replaced behind it.
   function cancelHint() {
     if (!state.hinting) return;
     hintToken++;
     setHinting(false);
     renderControls(state); // the Hint button at once; the rest with the next frame
     app.redraw();
-    // the analysis worker's replacement, off the key's path (unless a new hint came first)
+    // the worker's replacement, off the key's path (unless a new hint came first)
     setTimeout(() => state.hinting || app.analysis.cancel(), 0);
   }
 
   // Not busy while the engine looks for a hint: the player keeps the board and the
   // toolbar, and whatever changes the position abandons the hint (cancelThinking). The
   // hint is the analysis's best move (review/analysis.js): at once when the position has
-  // been analysed already, else searched by the analysis worker; asked again, it stops.
+  // been analysed already, else searched by the computer's worker; asked again, it stops.
   async function hint() {
     if (state.hinting) {
       cancelHint();
