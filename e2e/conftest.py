@@ -151,7 +151,7 @@ class Profile:
     """A pooled context, used as a new one: its pages get the viewport and media asked
     for, listeners and routes a test adds go with it, and ``close()`` hands it back."""
 
-    def __init__(self, pool: Profiles, context, key: tuple, viewport: dict, media: dict):
+    def __init__(self, pool: Profiles, context, key: str, viewport: dict, media: dict):
         self._pool, self._context, self._key = pool, context, key
         self._viewport, self._media = viewport, media
         self._listeners: list[tuple[str, object]] = []
@@ -184,7 +184,7 @@ class Profiles:
 
     def __init__(self, browser, site, all_requests: list[str]):
         self.browser, self.site, self.all_requests = browser, site, all_requests
-        self.free: dict[tuple, list] = {}
+        self.free: dict[str, list] = {}
         self.warm = os.environ.get("NIBBLE_E2E_WARM", "1") != "0"
         _note_init_scripts()
 
@@ -193,17 +193,15 @@ class Profiles:
         """A context as ``browser.new_context(viewport=…, **options)`` makes it; warm
         unless ``fresh``."""
         viewport = viewport or DEFAULT_VIEWPORT
+        media = {k: v for k, v in (("color_scheme", color_scheme),
+                                   ("reduced_motion", reduced_motion)) if v}
         if fresh or not self.warm:
-            media = {k: v for k, v in (("color_scheme", color_scheme),
-                                       ("reduced_motion", reduced_motion)) if v}
             context = self.browser.new_context(viewport=viewport, **media, **options)
             context.on("request", lambda request: self.all_requests.append(request.url))
             return context
-        key = (repr(sorted(options.items())),)
+        key = repr(sorted(options.items()))
         pool = self.free.setdefault(key, [])
         context = pool.pop() if pool else self._warmed(options)
-        media = {k: v for k, v in (("color_scheme", color_scheme),
-                                   ("reduced_motion", reduced_motion)) if v}
         return Profile(self, context, key, viewport, media)
 
     def _warmed(self, options: dict):

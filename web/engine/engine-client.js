@@ -508,8 +508,8 @@ export class EngineClient {
   // Swap the reserve in, booted: the client is ready at once. False when there is none.
   /** @param {number} generation */
   _promoteStandby(generation) {
+    if (!this.standbyReady) return false;
     const standby = this.standby;
-    if (!standby?.ready || standby.dead) return false;
     this.standby = null;
     this.worker = standby.worker;
     this._wire(this.worker, generation);
