@@ -67,13 +67,13 @@ def wait_analysed(page) -> None:
         timeout=ANALYSED_MS)
 
 
-def wait_settled(page) -> None:
-    """Both passes done: every position of the game searched at the second pass's budget
-    (or solved exactly), as the page leaves it after a few seconds without input."""
+def wait_deep(page, plies: list[int]) -> None:
+    """The positions after ``plies`` moves searched at the second pass's budget (or solved
+    exactly), as the page leaves them after a few seconds without input."""
     page.wait_for_function(
-        "(deep) => { const all = window.nibbleApp.analysis.answers();"
-        " return all.length > 0 && all.every((a) => a && (a.exact || a.budget >= deep)); }",
-        arg=DEEP_MS, timeout=3 * ANALYSED_MS)
+        "([deep, plies]) => plies.every((p) => { const a = window.nibbleApp.analysis.at(p);"
+        " return a && (a.exact || a.budget >= deep); })",
+        arg=[DEEP_MS, plies], timeout=3 * ANALYSED_MS)
 
 
 GAMES = [
@@ -465,13 +465,18 @@ def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
     points each, none of them losing at once: tests/data/analysis_truth.json), reviewed as
     a player opens it and leaves it to the analysis: the page's second pass marks every
     planted move (the first, at 0.3 s a position, can miss a 10-point one), and "Learn
-    from your mistakes" starts on one of them."""
+    from your mistakes" starts on one of them. (The second pass searches the moves the
+    first found most costly first: the test waits for the positions before the planted
+    moves, not for the whole game.)"""
     data = json.loads(TRUTH.read_text())
     game = next(g for g in data["planted"] if g["board"] == "square9" and g["planted"])
     record = game["record"]
     assert handle({"op": "load", "record": record})["view"].get("result"), "not a whole game"
     page, recorder = make_page(link(record, ["human", "human"]))
-    wait_settled(page)
+    wait_deep(page, [p["ply"] - 1 for p in game["planted"]])
+    deepened = page.evaluate("(deep) => window.nibbleApp.analysis.answers()"
+                             ".filter((a) => a && !a.exact && a.budget >= deep).length", DEEP_MS)
+    assert deepened <= len(game["planted"]) + 2, f"{deepened} positions deepened before the planted moves'"
     marks = {p["ply"]: page.get_attribute(f"#move-list [data-ply='{p['ply']}']",
                                           "data-move-mark") for p in game["planted"]}
     answers = page.evaluate("(plies) => plies.map((p) => window.nibbleApp.analysis.at(p - 1))",

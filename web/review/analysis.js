@@ -11,7 +11,8 @@
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
 // position FAST_MS; once it is done and the player has left the page alone for a while,
-// a second pass gives each DEEP_MS. Hints ask for the position shown, before the rest.
+// a second pass gives each DEEP_MS, the moves the first pass found most costly first.
+// Hints ask for the position shown, before the rest.
 //
 // A worker that cannot start is tried again a few times, a while apart; meanwhile the
 // review says that the analysis is unavailable (the game itself never depends on it).
@@ -50,6 +51,16 @@ const limitFor = (budget) => Math.ceil(budget * 1.2) + 3_000;
 /** @param {Answer} answer @param {string} move */
 export function lacksNext(answer, move) {
   return !answer.error && answer.to_move != null && !answer.forced && answer.played?.move !== move;
+}
+
+// How much the position's next move lowered its mover's chances by this answer (the best
+// move's less the played move's, both of its one search); 0 when it does not say.
+/** @param {Answer} answer */
+export function dropOf(answer) {
+  const seat = answer.to_move;
+  const played = answer.played?.chances;
+  if (answer.error || seat == null || answer.forced || !Array.isArray(played)) return 0;
+  return Math.max(0, answer.chances[seat] - played[seat]);
 }
 
 /** @param {Nibble.Record} record @param {number} ply */
@@ -188,11 +199,17 @@ export function createAnalysis(app, engine) {
     if (missing(shown)) return { record, ply: shown, budget: FAST_MS };
     for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS };
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
+    // the second pass: the moves the first found most costly first (they decide the marks
+    // and "learn from your mistakes"), then the rest from the start
+    let next = -1;
+    let nextDrop = -1;
     for (let ply = 0; ply <= total; ply++) {
       const answer = cache.get(keyOf(record, ply));
-      if (answer.budget < DEEP_MS && !answer.exact) return { record, ply, budget: DEEP_MS, deep: true };
+      if (answer.budget >= DEEP_MS || answer.exact) continue;
+      const drop = dropOf(answer);
+      if (drop > nextDrop) [next, nextDrop] = [ply, drop];
     }
-    return null;
+    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, deep: true };
   }
 
   // (the second pass is background work: it does not count as analysing)
