@@ -94,7 +94,7 @@ export default [
     files: ["scripts/sw-template.js"],
     languageOptions: {
       sourceType: "script",
-      globals: { ...globals.serviceworker, __FILES__: "readonly", __SIZES__: "readonly", __CSP__: "readonly" },
+      globals: { ...globals.serviceworker, __FILES__: "readonly", __SIZES__: "readonly", __CSP__: "readonly", __ON_DEMAND__: "readonly" },
     },
     // its top-level names are the service worker's own global scope, shared with no page
     rules: { ...modern, "no-implicit-globals": "off" },

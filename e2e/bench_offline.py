@@ -156,12 +156,18 @@ def run_once(pw, site, url: str) -> dict:
 
 def _run_once(pw, site, url: str, tmp: str) -> dict:
     context = persistent(pw, f"{tmp}/sw")
+    seen = len(site.log)
     page, first = visit(context, url, site)
+    at_ready = len(site.log)
     page.wait_for_selector("html[data-offline='ready']", state="attached")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    # the install's own requests are part of the first visit's cost
+    # the install's own requests are part of the first visit's cost: the whole first-visit
+    # transfer, before playable and after it (the precache)
     first["server_body_bytes_incl_precache"] = SENT["bytes"]
+    first["server_body_bytes_after_ready"] = SENT["bytes"] - first["server_body_bytes"]
     first["server_304_incl_precache"] = SENT["304"]
+    first["server_paths_after_ready"] = sorted(
+        set(site.log[at_ready:]) - set(site.log[seen:at_ready]))
     page.close()
     page, repeat = visit(context, url, site)
     page.close()

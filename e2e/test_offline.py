@@ -145,6 +145,33 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     context.set_offline(False)
 
 
+def test_the_fallback_library_is_fetched_on_first_use_only(context, site):
+    """The install leaves out the files on demand (the engine's fallback library, which it
+    never needs unless a module is missing): not downloaded on a first visit, fetched,
+    checked and kept the first time something asks for it; before that, offline, asking
+    for it fails (the worker then says what it could not load)."""
+    manifest = json.loads((DIST / "precache-manifest.json").read_text())
+    later = manifest["on_demand"]
+    assert later == [json.loads((DIST / "build.json").read_text())["python"]["fallback"]]
+    seen = len(site.log)
+    page = open_page(context, site.url + GAME_HOT_SEAT)
+    wait_offline_ready(page)
+    assert not any(path.endswith(later[0]) for path in site.log[seen:])
+    cached = page.evaluate("async () => (await (await caches.open((await caches.keys())"
+                           ".find(k => k.startsWith('nibble-precache:')))).keys()).map(r => r.url)")
+    assert sorted(url.removeprefix(site.url) for url in cached) == sorted(
+        set(manifest["files"]) - set(later))
+    fetch = (f"fetch('{later[0]}').then(r => r.ok ? r.arrayBuffer().then(b => b.byteLength)"
+             " : r.status, () => 'failed')")
+    context.set_offline(True)
+    assert page.evaluate(fetch) == "failed"
+    context.set_offline(False)
+    assert page.evaluate(fetch) == manifest["sizes"][later[0]]
+    context.set_offline(True)
+    assert page.evaluate(fetch) == manifest["sizes"][later[0]]  # kept
+    context.set_offline(False)
+
+
 def test_new_build_is_offered_and_applied(context, site_copy):
     server, root = site_copy, site_copy.root_dir
     page = open_page(context, server.url + GAME_HOT_SEAT)

@@ -163,6 +163,14 @@ def handle(request: Any) -> dict[str, Any]:
     except MemoryError:
         return {"error": {"code": "bad-request", "message": "The request is too large.",
                           "reason": "request.large", "params": {}}}
+    except ImportError as e:
+        # In the page: a module missing from its Python library whose fallback could not
+        # be downloaded (offline; scripts/stdlib_fallback.py)
+        traceback.print_exc(file=sys.stderr)
+        module = e.name if isinstance(e.name, str) else "?"
+        return {"error": {"code": "internal",
+                          "message": f"Part of the engine could not be loaded (module {module}).",
+                          "reason": "engine.missing", "params": {"module": module}}}
     except Exception as e:  # the bridge must never raise into JavaScript
         traceback.print_exc(file=sys.stderr)  # for developers (the worker's console)
         return {"error": {"code": "internal",

@@ -8,6 +8,9 @@ such as ``.nojekyll``), takes the sha-256 and size of each, derives the build ve
 from that list (the sha-256 of "path NUL sha NL" lines, first 16 hex digits) and writes
 ``DIST/sw.js`` from ``scripts/sw-template.js`` with the manifest inlined, plus
 ``DIST/precache-manifest.json`` (the same data, for tools and tests; not precached).
+Files fetched only on first use (``on_demand``: the full standard library the engine's
+worker falls back on, ``build.json``'s ``python.fallback``) are listed and checked like the
+rest, but not downloaded at install: the service worker keeps them once asked for.
 The Content-Security-Policy of ``index.html``'s meta tag is copied into ``sw.js``, which
 sends it as a header with every response it serves (so it also covers the Web Worker).
 
@@ -55,7 +58,20 @@ def manifest(dist: Path) -> dict:
     digest = hashlib.sha256()
     for rel, sha in files.items():
         digest.update(f"{rel}\0{sha}\n".encode())
-    return {"version": digest.hexdigest()[:16], "files": files, "sizes": sizes}
+    return {"version": digest.hexdigest()[:16], "files": files, "sizes": sizes,
+            "on_demand": [rel for rel in on_demand(dist) if rel in files]}
+
+
+def on_demand(dist: Path) -> list[str]:
+    """Files the install leaves out (fetched and kept on first use): the fallback library
+    of ``build.json`` (``python.fallback``), which the engine never needs unless a module
+    is missing from its own ``python.zip``."""
+    try:
+        build = json.loads((dist / "build.json").read_text())
+    except (OSError, ValueError):
+        return []
+    fallback = (build.get("python") or {}).get("fallback") if isinstance(build, dict) else None
+    return [fallback] if isinstance(fallback, str) else []
 
 
 def content_security_policy(dist: Path) -> str:
@@ -78,6 +94,7 @@ def write_service_worker(dist: Path) -> dict:
         ("__VERSION__", info["version"]),
         ("__FILES__", json.dumps(info["files"], indent=1)),
         ("__SIZES__", json.dumps(info["sizes"], indent=1)),
+        ("__ON_DEMAND__", json.dumps(info["on_demand"])),
         ("__CSP__", json.dumps(content_security_policy(dist))),
     ):
         if key not in source:
@@ -91,10 +108,12 @@ def write_service_worker(dist: Path) -> dict:
 def main(argv: list[str]) -> int:
     dist = Path(argv[0] if argv else "dist")
     info = write_service_worker(dist)
-    total = sum(info["sizes"].values())
+    later = set(info["on_demand"])
+    total = sum(size for rel, size in info["sizes"].items() if rel not in later)
     print(
         f"[precache] {dist}/sw.js: version {info['version']}, "
-        f"{len(info['files'])} files, {total / 1e6:.1f} MB"
+        f"{len(info['files']) - len(later)} files, {total / 1e6:.1f} MB "
+        f"(and {len(later)} on demand)"
     )
     return 0
 

@@ -22,7 +22,8 @@ class StdlibFallback:
     Only for top-level names the full library has (``names``): any other failed import
     (``try: import _winapi``) fails at once, without a download. The library arrives
     through ``fetch`` (its bytes, or None), is checked against ``sha256`` and written to
-    ``path``; a failed or damaged download is tried once only."""
+    ``path``; a failed or damaged download is tried once only, and the import then fails
+    with a ``ModuleNotFoundError`` that says so (the bridge tells the player: offline)."""
 
     def __init__(self, names: set[str], sha256: str, path: str,
                  fetch: Callable[[], Any]) -> None:
@@ -30,8 +31,12 @@ class StdlibFallback:
         self.failed = False
 
     def find_spec(self, name: str, path=None, target=None) -> ModuleSpec | None:
-        if name.partition(".")[0] not in self.names or self.failed or not self._have():
+        if name.partition(".")[0] not in self.names:
             return None
+        if self.failed or not self._have():
+            raise ModuleNotFoundError(
+                f"No module named {name!r} here, and the full standard library could not "
+                "be downloaded", name=name)
         if path is not None:  # a submodule of a package python.zip has: look beside it too
             path = [*path, *(self.path + p[p.index(".zip") + 4:] for p in path if ".zip/" in p)]
         return PathFinder.find_spec(name, path, target)

@@ -3,7 +3,9 @@
 //
 // - install: download every file of the build into a cache named after this build's
 //   version, checking each against its sha-256 from the build manifest below; any
-//   failure fails the install, so the previous version (if any) keeps serving;
+//   failure fails the install, so the previous version (if any) keeps serving. Files
+//   ON_DEMAND (the engine's fallback library, never needed unless a module is missing)
+//   are not downloaded then: the first request for one fetches, checks and keeps it;
 // - fetch: the files of the manifest come from that cache only (cache-first, never
 //   mixed with another build's files), each checked against its sha-256 every time it is
 //   served (about 40 ms for the 9.6 MB wasm, docs/offline.md): a damaged entry is fetched
@@ -17,6 +19,7 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__; // path relative to the scope -> sha-256 (hex)
 const SIZES = __SIZES__; // path -> bytes
+const ON_DEMAND = new Set(__ON_DEMAND__); // paths fetched on first use, not at install
 // The Content-Security-Policy of index.html's meta tag, also sent as a header with every
 // response served from the cache: a meta tag does not reach the engine's Web Worker (a
 // worker's policy comes from its own response), the header does. Empty: no header.
@@ -58,7 +61,7 @@ async function precache() {
   // Entries already in this version's cache were verified when they were put there
   // (an install of the same version that was cut short, e.g. the browser closed): keep them.
   const have = new Set((await cache.keys()).map((request) => request.url));
-  const queue = Object.entries(FILES).filter(([path]) => !have.has(new URL(path, SCOPE).href));
+  const queue = Object.entries(FILES).filter(([path]) => !ON_DEMAND.has(path) && !have.has(new URL(path, SCOPE).href));
   // Big files first, so the long download starts at once.
   queue.sort((a, b) => (SIZES[b[0]] || 0) - (SIZES[a[0]] || 0));
   const worker = async () => {
@@ -157,7 +160,8 @@ async function respond(request, path) {
     // damaged, and no good copy to be had: an honest failure, never the damaged bytes
     return new Response("", { status: 503, statusText: "Damaged in the cache; offline" });
   }
-  // a miss only happens if the browser evicted the cache: fall back to the network
+  // a file on demand not fetched yet, offline; or a cache the browser evicted: the
+  // network's answer, or its failure (the engine's worker says what it could not fetch)
   return fetch(request);
 }
 

@@ -79,3 +79,24 @@ def test_install_puts_one_finder_last() -> None:
         assert sum(isinstance(f, fallback.StdlibFallback) for f in sys.meta_path) == 1
     finally:
         sys.meta_path[:] = before
+
+
+def test_a_library_that_cannot_be_downloaded_is_said_by_the_bridge(finder) -> None:
+    # offline: the fetch gives nothing; the import fails once with a message that says so,
+    # and the bridge turns it into a refusal the page can say (reason engine.missing)
+    finder.fetch = lambda: None
+    with pytest.raises(ModuleNotFoundError, match="could not be downloaded") as failed:
+        importlib.import_module("zz_fallback_mod")
+    assert failed.value.name == "zz_fallback_mod"
+    from nibble import api
+
+    def needs_it(request):
+        import zz_fallback_mod  # noqa: F401
+
+    api.OPS["zz-needs"] = needs_it
+    try:
+        error = api.handle({"op": "zz-needs"})["error"]
+    finally:
+        del api.OPS["zz-needs"]
+    assert error["code"] == "internal" and error["reason"] == "engine.missing"
+    assert error["params"] == {"module": "zz_fallback_mod"}

@@ -338,6 +338,7 @@ export default {
   "engine.error.illegal-move": "This move is not allowed.",
   "engine.error.game-over": "The game is over.",
   "engine.error.internal": "The game engine failed.",
+  "reason.engine.missing": "Part of the game engine could not be downloaded ({module}). Connect to the internet and try again.",
   "engine.error.engine-crashed": "The game engine stopped working.",
   "engine.error.engine-unavailable": "The game engine is not running.",
   "reason.game.over": "The game is over.",

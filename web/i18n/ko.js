@@ -325,6 +325,7 @@ export default {
   "engine.error.illegal-move": "둘 수 없는 수입니다.",
   "engine.error.game-over": "게임이 끝났습니다.",
   "engine.error.internal": "게임 엔진에 문제가 생겼습니다.",
+  "reason.engine.missing": "게임 엔진의 일부({module})를 내려받지 못했습니다. 인터넷에 연결한 뒤 다시 시도하세요.",
   "engine.error.engine-crashed": "게임 엔진이 멈췄습니다.",
   "engine.error.engine-unavailable": "게임 엔진이 실행되고 있지 않습니다.",
   "reason.game.over": "게임이 끝났습니다.",

@@ -304,6 +304,7 @@ export default {
   "engine.error.illegal-move": "Такий хід не дозволено.",
   "engine.error.game-over": "Гру завершено.",
   "engine.error.internal": "Ігровий рушій дав збій.",
+  "reason.engine.missing": "Частину ігрового рушія не вдалося завантажити ({module}). Під’єднайтеся до інтернету й спробуйте ще раз.",
   "engine.error.engine-crashed": "Ігровий рушій перестав працювати.",
   "engine.error.engine-unavailable": "Ігровий рушій не запущено.",
   "reason.game.over": "Гру завершено.",
