@@ -476,7 +476,7 @@ def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
     wait_deep(page, [p["ply"] - 1 for p in game["planted"]])
     deepened = page.evaluate("(deep) => window.nibbleApp.analysis.answers()"
                              ".filter((a) => a && !a.exact && a.budget >= deep).length", DEEP_MS)
-    assert deepened <= len(game["planted"]) + 2, f"{deepened} positions deepened before the planted moves'"
+    assert deepened <= len(game["planted"]) + 2, f"{deepened} deepened before the planted moves'"
     marks = {p["ply"]: page.get_attribute(f"#move-list [data-ply='{p['ply']}']",
                                           "data-move-mark") for p in game["planted"]}
     answers = page.evaluate("(plies) => plies.map((p) => window.nibbleApp.analysis.at(p - 1))",
