@@ -154,6 +154,30 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     assert moves(page) == 1
 
 
+def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_page):
+    """`medium` (0.5 s a move) is not worth a worker booted in reserve: none is kept, and an
+    undo while it thinks lets its search end instead of replacing the worker (a boot would
+    take longer); the answer is dropped and the game goes on. `hard` keeps one."""
+    page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=medium")
+    take_first(page)  # the computer replied
+    assert moves(page) == 2
+    assert page.evaluate("() => nibbleApp.ai.standby === null")
+    page.evaluate("() => { window.__worker = nibbleApp.ai.worker; }")
+    take_first_no_wait(page)
+    page.wait_for_selector("html[data-thinking='true']")
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'false'")
+    assert moves(page) == 2
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
+    assert page.evaluate("() => nibbleApp.ai.worker === window.__worker"
+                         " && nibbleApp.ai.standby === null")
+    # a game at `hard`: a reserve boots once the computer is asked
+    page.evaluate("() => { nibbleApp.state.level = 'hard'; }")
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.ai.standby !== null", timeout=30_000)
+
+
 @pytest.mark.timed
 def test_undo_abandons_a_hint_at_once(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")

@@ -20,7 +20,7 @@ import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
 import { allowSound, initSound } from "./ui/sound.js";
 import { createLinkPlay } from "./session/link-play.js";
-import { createState } from "./store/state.js";
+import { createState, worthAReserve } from "./store/state.js";
 import { createToolbar } from "./ui/toolbar.js";
 import { createTurns } from "./session/turns.js";
 import { keepPosition, sayMove, showResult } from "./session/effects.js";
@@ -83,7 +83,8 @@ const app = /** @type {App} */ ({
   state,
   rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
   // the computer's worker, which the background analysis shares while it is idle
-  // (review/analysis.js); a second one waits in reserve while a computer plays
+  // (review/analysis.js); a second one waits in reserve while a computer plays a level
+  // that searches for a second or more (store/state.js worthAReserve)
   ai: new EngineClient({ name: "ai", beats: true }),
   // Draw the page from the state now (what must be on screen before the next step: the
   // end of a request, a position set). Anything else asks for redraw(): one render in the
@@ -130,8 +131,9 @@ for (const listener of [
   () => state.busy || app.render(), // (busy: withBusy draws once it is done)
   sayMove(app),
   showResult(app),
-  // a worker in reserve only while a computer plays (a heap kept for nothing costs memory)
-  () => app.ai.reserve(state.seats.includes("ai")),
+  // a worker in reserve only while a computer plays at a level whose search is worth it
+  // (a heap kept for nothing costs memory: store/state.js worthAReserve)
+  () => app.ai.reserve(worthAReserve(state)),
   app.turns.computerAfter,
   app.turns.forcedAfter,
 ]) app.turns.onPosition(listener);

@@ -199,6 +199,10 @@ export function createAnalysis(app, engine) {
     if (missing(shown)) return { record, ply: shown, budget: FAST_MS };
     for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS };
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
+    // a game against the computer still going on, with no worker in reserve (a short level:
+    // store/state.js worthAReserve): a second-pass search could not be abandoned for the
+    // computer's turn and would delay its reply; the second pass waits for the game's end
+    if (!state.view?.result && state.seats.includes("ai") && !engine.standbyReady) return null;
     // the second pass: the moves the first found most costly first (they decide the marks
     // and "learn from your mistakes"), then the rest from the start
     let next = -1;

@@ -6,7 +6,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { showMessage } from "../ui/messages.js";
-import { defaultLevel } from "../store/state.js";
+import { budgetOf, defaultLevel } from "../store/state.js";
 import { hasHuman, isAi } from "../view/render.js";
 import { Cancelled, EngineError, call } from "../engine/call.js";
 
@@ -33,12 +33,6 @@ export function setThinking(state, on) {
 export function createComputer(app, { setPosition, cancelThinking }) {
   const { state } = app;
 
-  /** @param {string} levelId */
-  function budgetFor(levelId) {
-    const level = (state.games?.levels || []).find((l) => l.id === levelId);
-    return level?.budget_ms ?? 1000;
-  }
-
   function level() {
     return state.level || defaultLevel(state.games) || "medium";
   }
@@ -47,7 +41,7 @@ export function createComputer(app, { setPosition, cancelThinking }) {
   // for the side to move).
   /** @param {string} levelId */
   async function askEngine(levelId) {
-    const budget = budgetFor(levelId);
+    const budget = budgetOf(state, levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
     app.analysis.makeRoom(); // the analysis shares the worker: it gives way
     const response = await call(app.ai.wake(), { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });

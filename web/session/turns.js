@@ -5,7 +5,8 @@
 // (hints.js), a forced pass (forced.js), undo, redo and review (history.js). Every engine
 // call goes through the rules worker (fast ops) or the computer's worker (`ai`), and
 // anything that changes the position first abandons what the computer was thinking about
-// (cancel: the computer's worker is replaced, so nothing ever queues behind a search).
+// (a long search: the computer's worker is replaced by its reserve, so nothing queues
+// behind it; a short one ends within its budget and its answer is dropped).
 
 import { createBusy } from "./busy.js";
 import { createComputer, setThinking } from "./computer.js";
@@ -15,6 +16,7 @@ import { createHistory } from "./history.js";
 import { createMoves } from "./moves.js";
 import { createPosition } from "./position.js";
 import { createPositionCache } from "./position-cache.js";
+import { worthAReserve } from "../store/state.js";
 
 /**
  * What the turn loop uses of the page (app.js builds it).
@@ -51,7 +53,9 @@ export function createTurns(app) {
   // (Only a computer's search: the analysis that shares the worker keeps its position.)
   function cancelThinking() {
     state.generation++;
-    if (state.thinking) app.ai.cancel();
+    // a long search is abandoned at once (the reserve takes over); a short one ends within
+    // its budget, its answer dropped by the generation (store/state.js worthAReserve)
+    if (state.thinking && worthAReserve(state)) app.ai.cancel();
     setThinking(state, false);
     hints.cancelHint(); // (if there is one)
   }

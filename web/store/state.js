@@ -144,6 +144,25 @@ export function defaultLevel(games) {
   return levels[Math.min(1, levels.length - 1)]?.id ?? null;
 }
 
+/** A level's time for a move (ms), from the engine's list of levels.
+ * @param {State} state @param {string} levelId */
+export function budgetOf(state, levelId) {
+  const level = (state.games?.levels || []).find((l) => l.id === levelId);
+  return level?.budget_ms ?? 1000;
+}
+
+/** A computer's search from this long on is worth a worker booted in reserve: abandoning
+ * it (an undo, a new game) swaps the reserve in at once instead of waiting for a boot. A
+ * shorter one (`random`, `easy`, `medium`) is let end, within its budget, and its answer
+ * dropped: sooner than a boot, and no third Python heap is kept for it (docs/web.md). */
+export const RESERVE_FROM_MS = 1000;
+
+/** Does a computer play this game at a level worth a worker in reserve?
+ * @param {State} state */
+export function worthAReserve(state) {
+  return state.seats.includes("ai") && budgetOf(state, state.level || defaultLevel(state.games) || "medium") >= RESERVE_FROM_MS;
+}
+
 /** The seat that would resign now: this device's in a game by links, the one person
  * against the computer, the player to move when two share this device; null when the
  * game is over, has more than two players, or only computers play.
