@@ -20,6 +20,8 @@ chances"). Prints one JSON object:
   after each move of the drops games is worth, on average, what the search before the
   move gave it (``played``); ``held_out``: the same fit on half the rounds read on the
   other half, both ways. ``fit``: ``a`` and ``eps`` per board without a lean.
+  ``shipped``: the same games read with the scale shipped in ``CALIBRATION`` today (on
+  games of a run it was not fitted to: held out).
 * Calibration games on a board whose set-up the seed does not change (Nebuchadnezzar,
   Number One) open with a few random moves (``OPENING_PLIES``): else engines at a fixed
   budget replay one game per pair of levels.
@@ -235,6 +237,15 @@ def _point(point: Any) -> tuple[float, float, bool]:
     """A calibration point's chances, outcome and whether its mover is inside a turn
     (points of runs before 2026-11-27 have no such flag: outside)."""
     return point[0], point[1], bool(point[3]) if len(point) > 3 else False
+
+
+def _read_shipped(run: dict[str, Any]) -> list[tuple[float, float]]:
+    """A calibration game's raw points (a ``--fit`` run's) read with the scale shipped
+    today for its board (``CALIBRATION``: the variant's, else the game's)."""
+    key = run["key"]
+    scale = analysis.CALIBRATION.get(key) or analysis.CALIBRATION.get(key.split("/")[0])
+    return [(round(scale.chances(p, mid), 3) if scale else p, o)
+            for p, o, mid in map(_point, run["points"])]
 
 
 def fit_scale(points: list[Any], lean: float = 0.0, turn_lean: float = 0.0
@@ -561,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
                         for c in read for p, o, mid in map(_point, c["points"]))
             out["held_out"] = {"all": reliability([p for v in held.values() for p in v]),
                                **{g: reliability(p) for g, p in held.items()}}
+            # the scale shipped today, read on these games (held out when they are new)
+            out["shipped"] = {g: reliability([pt for c in cs for pt in _read_shipped(c)])
+                              for g, cs in pooled.items()}
             out["lean_gap"] = {  # raw: the searches' disagreement, end of a turn / inside
                 g: [round(lean_gap(rows, (1.0, 0.0, 0.0, 0.0), inside), 4)
                     for inside in (False, True)] for g, rows in moves.items()}
