@@ -3,6 +3,7 @@ node budgets, and whole games of every game."""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
@@ -99,6 +100,7 @@ def test_reductions_reach_deeper_and_keep_exact_results(monkeypatch):
     assert AlphaBetaPlayer(1).choose(s, Budget(None, 100_000)).value == -1.0
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a lab script, not the page's code")
 def test_the_script_that_measures_the_reductions_plays_with_and_without_them():
     """`scripts/match_reductions.py` adds `hard-full` (hard's search at full depth, the
     other side of the A/Bs that kept the reductions on square9 and hex13) and

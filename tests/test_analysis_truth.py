@@ -44,6 +44,11 @@ DEEP = {game: 4 * n for game, n in NODES.items()}
 #: points) may be seen a few points short of the mark's 10 (hex13: 7.4 of 10.7)
 CLEAR = 0.12
 
+#: statistics over many searches: the same pure-Python numbers inside Pyodide, several
+#: times slower (tests/test_in_pyodide.py runs the rest, the analysis op included)
+cpython_only = pytest.mark.skipif(sys.platform == "emscripten",
+                                  reason="the same pure-Python numbers, slower in Pyodide")
+
 needs_node = pytest.mark.skipif(
     sys.platform == "emscripten" or shutil.which("node") is None or not MARKS.exists(),
     reason="needs Node and web/ (not inside Pyodide)")
@@ -119,6 +124,7 @@ def random_game(board: dict[str, Any], seed: int, plies: int) -> dict[str, Any]:
     return to_record(state)
 
 
+@cpython_only
 @pytest.mark.parametrize("board", [
     {"game": "nibble", "options": {"variant": "square9"}},
     {"game": "nebuchadnezzar", "options": {"size": 6}},
@@ -164,6 +170,7 @@ def test_the_best_move_played_keeps_its_chances() -> None:
         assert ask(record, 7)["played"] is None  # the record's end: no next move
 
 
+@cpython_only
 def test_the_judge_chooses_as_hard_does() -> None:
     """The analysis ranks moves with ``hard``'s own search, caution included (half of its
     budget; the other half values the position zero-sum): its best move is ``hard``'s at
@@ -193,6 +200,7 @@ def hard_game_answers(board: dict[str, Any], seed: int, plies: int, iterations: 
     return [ask(record, ply) for ply in range(len(record["moves"]) + 1)]
 
 
+@cpython_only
 def test_hard_own_moves_keep_their_chances() -> None:
     """Whoever is to move does not look worse: the position is valued by a zero-sum
     search (``hard``'s cautious one only ranks the moves), so over ``hard``'s own moves the mover's
@@ -209,8 +217,7 @@ def test_hard_own_moves_keep_their_chances() -> None:
     assert abs(sum(drops) / len(drops)) <= 0.04, drops
 
 
-@pytest.mark.skipif(sys.platform == "emscripten",
-                    reason="45 s more in Pyodide for the same pure-Python numbers")
+@cpython_only  # (45 s more in Pyodide)
 @pytest.mark.parametrize("board", [
     {"game": "nebuchadnezzar", "options": {"size": 8}},
     {"game": "number-one", "options": {"players": 2}},
