@@ -130,6 +130,16 @@ def main() -> int:
         return 1
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        report = memory_report(pw, Path(args.dist), args.runs, args.settle, args.against)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
+                  against: str | None = None) -> dict:
+    """The alternated rounds and their medians (``make bench-memory``; bench_page.py's
+    ``memory`` section)."""
     extra = {"/bench-bare.html": ("text/html", BARE_HTML),
              "/bench-bare-worker.js": ("text/javascript", BARE_WORKER)}
     kinds = {
@@ -140,30 +150,27 @@ def main() -> int:
     }
     rounds: list[dict] = []
     with contextlib.ExitStack() as stack:
-        pw = stack.enter_context(sync_playwright())
-        site = stack.enter_context(SiteServer(Path(args.dist), "/nibble/", extra=extra,
+        site = stack.enter_context(SiteServer(dist, "/nibble/", extra=extra,
                                               mounts={BARE_MOUNT: BARE_PYODIDE}))
         urls = {kind: site.url + query for kind, query in kinds.items()}
-        if args.against:
-            other = stack.enter_context(SiteServer(Path(args.against), "/nibble/"))
+        if against:
+            other = stack.enter_context(SiteServer(Path(against), "/nibble/"))
             urls |= {f"{kind}@other": other.url + kinds[kind] for kind in ("people", "computer")}
-        for r in range(args.runs):
+        for r in range(runs):
             order = list(urls) if r % 2 == 0 else list(reversed(urls))
-            rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], args.settle)
+            rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], settle)
                            for kind in order})
     median = {kind: statistics.median(r[kind]["pss_mb"] for r in rounds) for kind in urls}
-    report = {
+    return {
         "what": "PSS of the renderer processes (workers included), MB, after "
-                f"{args.settle} s idle; medians of {args.runs} alternated rounds",
+                f"{settle} s idle; medians of {runs} alternated rounds",
         "median_mb": median,
         "ratio_to_bare": {k: round(v / median["bare"], 2) for k, v in median.items()},
         "targets": {"people": 1.3, "computer": 1.6, "computer-hard": 1.6},
-        "against": args.against,
+        "against": against,
         "rounds": rounds,
         "load": [round(x, 2) for x in os.getloadavg()],
     }
-    print(json.dumps(report, indent=1))
-    return 0
 
 
 if __name__ == "__main__":

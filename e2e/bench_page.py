@@ -32,8 +32,11 @@
 - analysis: ms from the player's move to the computer's reply, with the background
   analysis (web/review/analysis.js) running and switched off, alternated (>= 3 rounds,
   medians); target: the analysis delays the reply by < 100 ms.
+- links, firstpass, idle, memory: what the page costs a phone beyond its boot (a seeded
+  link's board, the first analysis pass of a finished 60-move game, CPU while left
+  alone, renderer memory against a bare Pyodide page): e2e/bench_phone.py.
 
-Usage: python e2e/bench_page.py [--dist dist] [--runs 3] [--only boot,longtask,cancel,analysis]
+Usage: python e2e/bench_page.py [--dist dist] [--runs 3] [--only boot,longtask,...,memory]
                                 [--visits 2|3] [--level medium] [--moves 4] [--no-warmup]
 """
 
@@ -64,7 +67,7 @@ except ImportError:  # pragma: no cover
     except ImportError:
         brotli = None
 
-SECTIONS = ("boot", "longtask", "cancel", "analysis")
+SECTIONS = ("boot", "longtask", "cancel", "analysis", "links", "firstpass", "idle", "memory")
 #: the boards the longtask section plays on (variant, seed): the largest draw the most
 LONGTASK_BOARDS = (("square9", 2), ("square13", 4), ("hex13", 21))
 BARE_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -311,9 +314,9 @@ def bare_round(pw, site, warm: bool, sizes: Sizes) -> dict:
     return out
 
 
-def visit(context, site, sizes: Sizes) -> tuple[object, dict]:
-    """One navigation to the site's root in a new tab: ms to the first visible board and
-    to ready, and what the server sent until ready."""
+def visit(context, site, sizes: Sizes, path: str = "") -> tuple[object, dict]:
+    """One navigation to the site's root (or ``path`` under it) in a new tab: ms to the
+    first visible board and to ready, and what the server sent until ready."""
     since = len(site.requests)
     errors: list[str] = []
     page = context.new_page()
@@ -321,7 +324,7 @@ def visit(context, site, sizes: Sizes) -> tuple[object, dict]:
     page.on("console", lambda msg: errors.append(f"console.error: {msg.text}")
             if msg.type == "error" else None)
     start = time.monotonic()
-    page.goto(site.url, wait_until="commit")
+    page.goto(site.url + path, wait_until="commit")
     page.wait_for_function(
         "() => window.__bench && (window.__bench.ready !== null"
         " || window.__bench.failed !== null)", timeout=BOOT_TIMEOUT_MS, polling=100)
@@ -663,8 +666,8 @@ def main() -> int:
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--runs", type=int, default=3, help="boot rounds (and cancels, >= 3)")
     parser.add_argument("--only", type=sections, default=list(SECTIONS),
-                        help="comma-separated sections to run: boot,longtask,cancel,analysis"
-                             " (default all)")
+                        help="comma-separated sections to run: " + ",".join(SECTIONS)
+                             + " (default all)")
     parser.add_argument("--visits", type=int, choices=(2, 3), default=2,
                         help="page visits per boot round: first, repeat (, third)")
     parser.add_argument("--no-warmup", dest="warmup", action="store_false",
@@ -678,6 +681,7 @@ def main() -> int:
     if "boot" in args.only and not (BARE_PYODIDE / "pyodide.mjs").is_file():
         sys.exit(f"{BARE_PYODIDE} missing: run `make node_modules` (npm ci) first")
 
+    import bench_phone  # (it imports this module's helpers)
     from playwright.sync_api import sync_playwright
 
     report: dict = {"load": {"start": [round(x, 2) for x in os.getloadavg()]}}
@@ -692,7 +696,7 @@ def main() -> int:
                             cache_control=CACHE_CONTROL) as site:
                 report["boot"] = boot_benchmark(pw, site, args.runs, args.visits, args.warmup)
             ok.append(report["boot"]["all_met"])
-        if {"longtask", "cancel", "analysis"} & set(args.only):
+        if {"longtask", "cancel", "analysis", "firstpass"} & set(args.only):
             with SiteServer(dist, "/nibble/") as site:
                 browser = pw.chromium.launch(executable_path=chromium_executable(),
                                              args=CHROMIUM_ARGS)
@@ -728,7 +732,22 @@ def main() -> int:
                         f"&level={args.level}",
                         max(3, args.runs), args.moves)
                     ok.append(report["analysis"]["delay_ms"] < 100)
+                if "firstpass" in args.only:
+                    report["first_pass"] = bench_phone.first_pass(browser, site, max(3, args.runs))
+                    ok.append(report["first_pass"]["met"])
                 browser.close()
+        if "links" in args.only:
+            with SiteServer(dist, "/nibble/", cache_control=CACHE_CONTROL) as site:
+                report["links"] = bench_phone.link_boards(pw, site, Sizes(), args.runs)
+            ok.append(report["links"]["met"])
+        if "idle" in args.only:
+            with SiteServer(dist, "/nibble/", cache_control=CACHE_CONTROL) as site:
+                report["idle"] = bench_phone.idle_cpu(pw, site)
+            ok.append(report["idle"]["met"])
+        if "memory" in args.only:
+            report["memory"] = bench_phone.memory(pw, dist, args.runs)
+            ratios = report["memory"]["ratio_to_bare"]
+            ok.append(all(ratios[k] <= t for k, t in report["memory"]["targets"].items()))
     report["load"]["end"] = [round(x, 2) for x in os.getloadavg()]
     report["ok"] = all(ok)
     print(json.dumps(report, indent=2))
