@@ -103,7 +103,8 @@ bench-ai-ratio: venv node_modules
 bench-ai-browser: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_ai_browser.py --dist dist --rounds 2 --seconds 2
 
-## page boot against a bare Pyodide boot, main-thread tasks while the computer thinks, cancel, the analysis
+## page boot against a bare Pyodide boot, main-thread tasks while the computer thinks, cancel, the
+## analysis, a link's board, the first analysis pass, idle CPU and memory (e2e/bench_phone.py)
 bench-web: build chromium
 	CHROMIUM_PATH="$${CHROMIUM_PATH:-$$(cat $(CHROMIUM_FILE) 2>/dev/null)}" $(VPY) e2e/bench_page.py --dist dist --runs 3
 
