@@ -190,6 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("ladder", help="a round robin of computer players rated by Elo "
                    "(see ladder --help)", add_help=False)
+    sub.add_parser("puzzles", help="make puzzles from the engine's own games "
+                   "(see puzzles --help)", add_help=False)
     return p
 
 
@@ -199,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_match(argv[1:])
     if argv[:1] == ["ladder"]:
         return cmd_ladder(argv[1:])
+    if argv[:1] == ["puzzles"]:
+        from .puzzles.runner import main as make_puzzles  # the maker's imports, only here
+        return make_puzzles(argv[1:])
     if argv[:1] == ["play"]:
         return cmd_play(argv[1:])
     args = build_parser().parse_args(argv)

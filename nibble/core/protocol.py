@@ -97,6 +97,9 @@ class Game(ABC):
     #: "module:Class" of the game's knowledge for the computer players (nibble.ai.knowledge),
     #: imported only when a computer first plays it; None: the players use the protocol only
     knowledge: str | None = None
+    #: "module:Class" of the game's puzzle themes (nibble.puzzles.themes), imported only by
+    #: the puzzle maker; None: its puzzles get no themes
+    themes: str | None = None
     options: tuple[Option, ...] = ()
 
     def describe(self) -> dict[str, Any]:
@@ -249,6 +252,11 @@ class State(ABC, Generic[M]):
     @abstractmethod
     def position(self) -> str:
         """The current position in notation."""
+
+    def canonical_key(self) -> str:
+        """One text for this position and every position the board's symmetry makes of
+        it (the puzzle maker never keeps two); by default the position's notation."""
+        return self.position()
 
     @abstractmethod
     def view(self) -> dict[str, Any]:

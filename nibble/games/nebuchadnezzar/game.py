@@ -15,6 +15,7 @@ class NebuchadnezzarGame(Game):
     id = "nebuchadnezzar"
     name = "Nebuchadnezzar"
     knowledge = "nibble.games.nebuchadnezzar.knowledge:NebuchadnezzarKnowledge"
+    themes = "nibble.games.nebuchadnezzar.themes:NebuchadnezzarThemes"
     options = (
         Option("size", "int", DEFAULT_SIZE, "Board size", min=MIN_SIZE, max=MAX_SIZE),
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),

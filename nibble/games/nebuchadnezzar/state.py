@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.protocol import Game, Result, State
+from ...core.symmetry import least_square
 from . import explain, notation, view
 from .captures import captures
 from .layout import Layout
@@ -200,6 +201,14 @@ class NebuchadnezzarState(State[int]):
         return notation.position_str(self.lay, self.black, self.white, self.color)
 
     # -- views ------------------------------------------------------------------------------
+
+    def canonical_key(self) -> str:
+        """The board up to the square's eight symmetries (captures and walls look at rows,
+        columns and edges alike), the colour to move, the swap and the passes."""
+        board, _, turn = self.position().partition(" ")
+        head, _, rows = board.partition(":")
+        return (f"{head}:{least_square(rows.split('/'))} {turn} {int(self.swapped)}"
+                f"{self.passes}{int(self.after_swap)}")
 
     def view(self) -> dict[str, Any]:
         return view.view(self)

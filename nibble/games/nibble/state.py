@@ -8,6 +8,7 @@ from ...core.errors import BadSetup, GameOver, IllegalMove
 from ...core.geometry import LETTERS
 from ...core.protocol import MAX_SEED, Game, Option, Result, State
 from ...core.rng import SeededRng
+from ...core.symmetry import least_square
 from . import notation, rules
 from .board import Board, topology
 from .setup import color_table, random_colors
@@ -22,6 +23,7 @@ class NibbleGame(Game):
     id = "nibble"
     name = "Nibble"
     knowledge = "nibble.games.nibble.knowledge:NibbleKnowledge"
+    themes = "nibble.games.nibble.themes:NibbleThemes"
     options = (
         Option("variant", "choice", "square9", "Variant",
                choices=tuple((v.id, v.label) for v in VARIANTS.values())),
@@ -233,6 +235,17 @@ class NibbleState(State[int]):
 
     def position(self) -> str:
         return notation.position_str(self.variant, self.cell_colors())
+
+    def canonical_key(self) -> str:
+        """The board up to the square's eight symmetries (a hexagon as it stands), the
+        colour table, both collections and the side to move: taking rules look at sides
+        only, so a turned or mirrored board plays the same."""
+        board = self.position().partition(":")[2]
+        if self.variant.id.startswith("square"):
+            board = least_square(board.split("/"))
+        held = "/".join("".join(str(n) for n in c) for c in self.collections)
+        return (f"{self.variant.id}:{board} {notation.table_str(self.table)} {held} "
+                f"{self._to_move}")
 
     # -- views ------------------------------------------------------------------------------
 

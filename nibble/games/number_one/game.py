@@ -27,6 +27,7 @@ class NumberOneGame(Game):
     id = "number-one"
     name = "Number One"
     knowledge = "nibble.games.number_one.knowledge:NumberOneKnowledge"
+    themes = "nibble.games.number_one.themes:NumberOneThemes"
     min_players = 2
     max_players = 4
     players_option = "players"

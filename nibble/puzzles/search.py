@@ -1,0 +1,75 @@
+"""What the puzzle maker asks of a search, and the engine's answer: the analysis's
+calibrated chances (``nibble.ai.analysis``, what the page shows), so that "0.8" here is
+the 0.8 a player sees. The judging code takes a :class:`Search` as a parameter, so tests
+can give it a made-up one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..ai.analysis import AnalyseRequest, analyse
+from ..core.protocol import State
+
+
+@dataclass(frozen=True)
+class Look:
+    """A position as a search sees it: each seat's chances (0-1), the best move (None
+    when the game is over), and the seat that wins by force if it was proved."""
+
+    chances: list[float]
+    best: Any | None
+    exact: bool = False
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One move of a position: the mover's chances after it, and whether the exact
+    solver proved its value (``wins``: a proved win)."""
+
+    move: Any
+    chances: float
+    proved: bool = False
+    wins: bool = False
+
+
+class Search(Protocol):
+    """A bounded search: ``scale`` multiplies its budget (the check searches ten times
+    longer than the search that found a move)."""
+
+    iterations: int
+
+    def look(self, state: State[Any], scale: int = 1) -> Look: ...
+
+    def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
+        """Every legal move, best first (ties in the order of ``legal_moves``)."""
+        ...
+
+
+class EngineSearch:
+    """The analysis (``hard``'s search as a judge) with ``iterations`` nodes or MCTS
+    iterations a position and a fixed seed: no clock, so the same answer every time."""
+
+    def __init__(self, iterations: int = 300, seed: int = 0) -> None:
+        self.iterations = iterations
+        self.seed = seed
+
+    def look(self, state: State[Any], scale: int = 1) -> Look:
+        req = AnalyseRequest(None, self.seed, 1, self.iterations * scale, False)
+        a = analyse(state.copy(), req)
+        best = None if a["best"] is None else state.parse_move(a["best"])
+        return Look(list(a["chances"]), best, bool(a["exact"]), a["winner"])
+
+    def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
+        # each move's own position searched: the analysis values the best move only, and
+        # the gap to the second best needs that one's value as much
+        mover = state.to_move
+        out: list[Ranked] = []
+        for m in state.legal_moves():
+            child = state.copy()
+            child.push(m)
+            seen = self.look(child, scale)
+            out.append(Ranked(m, seen.chances[mover], seen.exact, seen.winner == mover))
+        out.sort(key=lambda r: -r.chances)
+        return out
