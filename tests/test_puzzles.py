@@ -290,6 +290,8 @@ def test_the_engine_makes_puzzles_that_replay_and_resumes(tmp_path: Path) -> Non
         state = replay(p["record"])
         assert len(state.moves) == p["ply"] and state.to_move == p["solver"]
         assert p["id"] == puzzle_id("nibble", state.canonical_key())
+        assert {"key": p["id"], "verdict": "accepted", "why": "ok"}.items() <= next(
+            e for e in side if e.get("key") == p["id"]).items()
         before, after = p["values"]["before"], p["values"]["after"]
         assert judge.swing(before, after) is None
         solver_moves = 0

@@ -14,7 +14,7 @@ from ..ai.mcts import Budget
 from ..core.protocol import NEW_SEEDS, State
 from ..games import get_game
 from . import judge, rating
-from .record import make_record
+from .record import make_record, puzzle_id
 from .search import Search
 from .themes import Line, themes_for
 
@@ -86,7 +86,7 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
         solver = state.to_move
         if before is not None and mover is not None and mover != solver \
                 and seen.chances[solver] >= judge.AFTER:
-            key = state.canonical_key()
+            key = puzzle_id(game_id, state.canonical_key())  # short: the side file grows
             if key not in judged and key not in mine:
                 mine.add(key)
                 verdict = judge_start(search, state, before[solver], seen.chances[solver],
@@ -103,8 +103,8 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
 def judge_start(search: Search, start: State[Any], before: float, after: float, key: str,
                 seed: int = 0) -> dict[str, Any]:
     """The verdict on ``start`` as a puzzle (the solver to move, its chances ``before``
-    and ``after`` the mistake that led here): ``{"key", "verdict", "why"}``, with the
-    puzzle under ``"puzzle"`` if accepted."""
+    and ``after`` the mistake that led here; ``key``: its id, :func:`.record.puzzle_id`):
+    ``{"key", "verdict", "why"}``, with the puzzle under ``"puzzle"`` if accepted."""
     why = judge.swing(before, after)
     verdict: dict[str, Any] = {"key": key, "before": round(before, 3),
                                "after": round(after, 3)}
@@ -130,8 +130,7 @@ def judge_start(search: Search, start: State[Any], before: float, after: float, 
         "levels": found,
     }
     puzzle = make_record(start, key, line.moves, themes, rating.rating(found), values)
-    return {**verdict, "verdict": "accepted", "why": "ok", "id": puzzle["id"],
-            "puzzle": puzzle}
+    return {**verdict, "verdict": "accepted", "why": "ok", "puzzle": puzzle}
 
 
 def _start_of(state: State[Any]) -> State[Any]:

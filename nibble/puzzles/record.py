@@ -37,10 +37,11 @@ def _word(opt: Option, value: Any) -> str:
     return str(value)
 
 
-def make_record(start: State[Any], key: str, line: list[Any], themes: list[str],
+def make_record(start: State[Any], pid: str, line: list[Any], themes: list[str],
                 rating: int, values: dict[str, Any]) -> dict[str, Any]:
-    """The puzzle starting at ``start`` (its moves lead there from the board's start),
-    with the solution ``line`` (moves of ``start``'s game) and what justified it."""
+    """The puzzle ``pid`` starting at ``start`` (its moves lead there from the board's
+    start), with the solution ``line`` (moves of ``start``'s game) and what justified
+    it."""
     record = to_record(start)
     notation: list[str] = []
     s = start.copy()
@@ -49,7 +50,7 @@ def make_record(start: State[Any], key: str, line: list[Any], themes: list[str],
         s.push(m)
     return {
         "format": FORMAT,
-        "id": puzzle_id(start.game.id, key),
+        "id": pid,
         "game": start.game.id,
         "options": dict(start.options),
         "record": record,

@@ -121,7 +121,7 @@ def _keep(store: Store, result: GameResult) -> None:
     for v in result.verdicts:
         if store.judge(v["key"], v["verdict"], v["why"],
                        **{k: x for k, x in v.items() if k not in ("key", "verdict", "why")}) \
-                and v.get("id") in ids:
-            store.add(ids[v["id"]])
+                and v["key"] in ids:
+            store.add(ids[v["key"]])
     if result.finished:
         store.finish_game(result.tag)

@@ -13,7 +13,7 @@ class Store:
     def __init__(self, folder: Path, board: str) -> None:
         self.puzzles = folder / f"{board}.jsonl"
         self.side = folder / f"{board}.judged.jsonl"
-        self.judged: set[str] = set()  # canonical keys of positions judged
+        self.judged: set[str] = set()  # ids of the positions judged (record.puzzle_id)
         self.games: set[str] = set()  # "seed:index" of games finished
         self.count = 0  # puzzles in the file
         if self.side.exists():
