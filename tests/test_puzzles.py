@@ -327,3 +327,51 @@ def _mover_of_last(state: State[Any]) -> int:
     seat = state.to_move
     state.push(last)
     return seat
+
+
+def _random_game(game_id: str, options: dict[str, Any], seed: int) -> State[Any]:
+    game = get_game(game_id)
+    s = game.new_state(game.normalize_options({**options, "seed": seed}))
+    k = seed
+    while not s.is_over():
+        k = (k * 1103515245 + 12345) % 2**31
+        s.push(s.legal_moves()[k % len(s.legal_moves())])
+    return s
+
+
+def test_number_one_names_a_peg_that_has_to_leave() -> None:
+    from nibble.games.number_one.moves import REMOVE, size_of
+
+    seen: set[str] = set()
+    for seed in range(1, 30):
+        s = _random_game("number-one", {"players": 2}, seed)
+        moves = list(s.moves)
+        for i, m in enumerate(moves):
+            start = s.copy()
+            while len(start.moves) > max(0, i - 2):
+                start.pop()
+            mover = start.copy()
+            for x in moves[len(start.moves):i]:
+                mover.push(x)
+            if not m & REMOVE or start.to_move == mover.to_move:
+                continue
+            found = themes_for(s.game).detect(Line(start, moves[len(start.moves):i + 1],
+                                                   start.to_move, False))
+            want = "knock-out" if size_of(m) == 0 else "blockade"
+            assert want in found
+            seen.add(want)
+        if seen == {"knock-out", "blockade"}:
+            break
+    assert seen == {"knock-out", "blockade"}
+
+
+def test_nibble_names_how_the_line_wins() -> None:
+    for seed in range(1, 6):
+        s = _random_game("nibble", {"variant": "square9"}, seed)
+        last = s.pop()
+        found = themes_for(s.game).detect(Line(s, [last], s.to_move, False))
+        s.push(last)
+        r = s.result
+        assert r is not None
+        assert {"all-of-colour": "all-of-a-colour", "three-adjacent": "three-adjacent-colours"
+                }.get(r.reason, "majority-of-majorities") in found
