@@ -73,6 +73,8 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
     out = GameResult(game_tag(seed, index))
     played = play_game(game_id, options, seed, index)
     state = _start_of(played)
+    # each seat's chances where the turn of the seat that moved last began: the mistake
+    # is that whole turn (Number One's is a move per peg)
     before: list[float] | None = None
     mine: set[str] = set()  # judged in this game (``judged`` is the caller's, left alone)
     for ply in range(len(played.moves) + 1):
@@ -94,7 +96,8 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
                 out.verdicts.append(verdict)
                 if "puzzle" in verdict:
                     out.puzzles.append(verdict.pop("puzzle"))
-        before = seen.chances
+        if mover != solver:  # a turn begins here
+            before = seen.chances
         if ply < len(played.moves):
             state.push(played.moves[ply])
     return out
@@ -103,8 +106,9 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
 def judge_start(search: Search, start: State[Any], before: float, after: float, key: str,
                 seed: int = 0) -> dict[str, Any]:
     """The verdict on ``start`` as a puzzle (the solver to move, its chances ``before``
-    and ``after`` the mistake that led here; ``key``: its id, :func:`.record.puzzle_id`):
-    ``{"key", "verdict", "why"}``, with the puzzle under ``"puzzle"`` if accepted."""
+    and ``after`` the mistake that led here, the other seat's last turn; ``key``: its id,
+    :func:`.record.puzzle_id`): ``{"key", "verdict", "why"}``, with the puzzle under
+    ``"puzzle"`` if accepted."""
     why = judge.swing(before, after)
     verdict: dict[str, Any] = {"key": key, "before": round(before, 3),
                                "after": round(after, 3)}
@@ -118,11 +122,9 @@ def judge_start(search: Search, start: State[Any], before: float, after: float, 
     themes = themes_for(start.game).detect(Line(start.copy(), list(line.moves), solver,
                                                 first.exact))
     found = rating.found_by(start, first.move, seed)
-    last = start.copy()
-    last.pop()
     values = {
         "before": round(before, 3), "after": round(after, 3),
-        "mistake": last.move_to_str(start.moves[-1]),
+        "mistake": " ".join(_last_turn(start)),
         "gaps": [s.gap for s in line.steps],
         "checked_gaps": [s.checked_gap for s in line.steps],
         "exact": [s.exact for s in line.steps],
@@ -139,6 +141,17 @@ def _start_of(state: State[Any]) -> State[Any]:
     while s.moves:
         s.pop()
     return s
+
+
+def _last_turn(state: State[Any]) -> list[str]:
+    """The moves of the last turn before ``state`` (the seat that moved last, in a row)."""
+    back = state.copy()
+    seat = _last_mover(back)
+    out: list[str] = []
+    while back.moves and _last_mover(back) == seat:
+        move = back.pop()
+        out.insert(0, back.move_to_str(move))
+    return out
 
 
 def _last_mover(state: State[Any]) -> int | None:
