@@ -6,6 +6,7 @@ on a tiny budget."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -375,3 +376,16 @@ def test_nibble_names_how_the_line_wins() -> None:
         assert r is not None
         assert {"all-of-colour": "all-of-a-colour", "three-adjacent": "three-adjacent-colours"
                 }.get(r.reason, "majority-of-majorities") in found
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="starts processes")
+def test_jobs_make_the_same_puzzles(tmp_path: Path) -> None:
+    """Two processes play the same games as one and keep the same puzzles."""
+    made = {}
+    for jobs in (1, 2):
+        out = tmp_path / str(jobs)
+        assert make_puzzles(["--games", "2", "--seed", "1", "--iterations", "100", "--jobs",
+                             str(jobs), "--out", str(out), "--quiet"]) == 0
+        lines = (out / "nibble-square9.jsonl").read_text().splitlines()
+        made[jobs] = sorted(json.loads(x)["id"] for x in lines)
+    assert made[1] and made[1] == made[2]
