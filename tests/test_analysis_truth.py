@@ -40,9 +40,10 @@ NODES = {"nibble": 4000, "nebuchadnezzar": 1500, "number-one": 2000}
 #: the page's second pass (web/review/analysis.js: DEEP_MS, four times FAST_MS), whose
 #: marks are the ones a finished game keeps
 DEEP = {game: 4 * n for game, n in NODES.items()}
-#: a planted mistake this large (by the long search) must be marked; a smaller one (10-12
-#: points) may be seen a few points short of the mark's 10 (hex13: 7.4 of 10.7)
-CLEAR = 0.12
+#: the planted mistakes' size by the long search: 15-30 points, clear of the mark's 10 by
+#: more than the page's search's noise (10.7 points were seen as 7.4 on hex13, 13.7 as 8.9
+#: on Nebuchadnezzar: scripts/measure_analysis.py, PLANTED_MIN)
+PLANTED = (0.15, 0.30)
 
 #: statistics over many searches: the same pure-Python numbers inside Pyodide, several
 #: times slower (tests/test_in_pyodide.py runs the rest, the analysis op included)
@@ -94,10 +95,8 @@ def test_planted_mistakes_are_marked(game: dict[str, Any]) -> None:
         assert record["moves"][p["ply"] - 1] == p["move"]
         assert j is not None and j["mover"] == p["mover"], (p, j)
         assert j["best"] not in (None, p["move"])
-        if p["drop"] >= CLEAR:
-            assert j["mark"] is not None, (p, j, answers[p["ply"] - 1])
-        else:  # at the mark's threshold: seen as a clear loss, if not always marked
-            assert j["drop"] >= 0.05, (p, j, answers[p["ply"] - 1])
+        assert PLANTED[0] <= p["drop"] <= PLANTED[1], p
+        assert j["mark"] is not None, (p, j, answers[p["ply"] - 1])
 
 
 @needs_node
