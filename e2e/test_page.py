@@ -293,6 +293,21 @@ def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_pag
         assert_clean(rec, site)
 
 
+def test_the_same_game_link_opened_again_resumes_its_game(make_page):
+    """A ?game= link opened again in another tab resumes the game it started (drawn at
+    first paint), instead of starting a copy of it."""
+    url = "?game=nibble&variant=square9&seed=424&p1=human&p2=human"
+    page, recorder = make_page(url)
+    take(page, [first_selectable(page)])
+    mine = moves_played(page)
+    again, again_recorder = make_page(url, context=page.context)
+    assert moves_played(again) == mine
+    origins = again.evaluate("() => Object.keys(localStorage).filter((k) => k.includes(':game:'))"
+                             ".map((k) => JSON.parse(localStorage.getItem(k)).origin)")
+    assert len([o for o in origins if o and "seed=424" in o]) == 1, origins
+    assert recorder.errors == [] and again_recorder.errors == []
+
+
 def test_damaged_or_tampered_links_leave_the_game_alone(make_page, site):
     import base64
 

@@ -111,6 +111,8 @@ export function createStart(app, commands, loading) {
     // the game in progress first, so that a refused link leaves it shown
     let current = linked || tab || (fromUrl ? null : last);
     if (current && fromUrl && current.origin !== fromUrl.origin) current = null;
+    // the same ?game= link opened again (another tab, another day): its game, not a copy
+    if (!current && fromUrl && !hasLink()) current = library.byOrigin(fromUrl.origin);
     const resumed = current ? await app.session.open(current) : false;
     if (hasLink()) {
       await openLink();
@@ -148,7 +150,7 @@ export function createStart(app, commands, loading) {
     const tab = library.load(library.tabGame() || "");
     if (hasLink() && !linked) return paintPicture(shared, tab);
     const last = origin ? null : library.load(library.lastGame() || "");
-    const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin);
+    const entry = linked || [tab, last].find((e) => e && !e.damaged && !e.broken && (e.origin || "") === origin) || (hasLink() ? null : library.byOrigin(origin));
     /** @type {Early | null} */
     let early = null;
     if (entry) {

@@ -214,6 +214,14 @@ export function list() {
   return out;
 }
 
+// The game a ?game= link started here last (its `origin`: the link's query), or null: the
+// same link opened again, in any tab, resumes it instead of starting a copy.
+/** @param {string} origin */
+export function byOrigin(origin) {
+  if (!origin) return null;
+  return list().find((e) => !e.damaged && !e.broken && e.origin === origin) ?? null;
+}
+
 // --- writing ---------------------------------------------------------------------------
 
 // Save `entry` if nobody else wrote it since the write this tab last saw (`entry.rev`
