@@ -15,19 +15,14 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import os
-import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from bench_page import BOOT_TIMEOUT_MS, PROBE, launch, settle, visit
-
-from nibble.api import handle
-from nibble.core.record import replay
+from test_review import link, random_game  # (the review tests' finished games and links)
 
 LINK = "?game=nibble&variant=square13&seed=424242&p1=human&p2=ai"
 IDLE_S = 30.0
@@ -61,26 +56,15 @@ def finished_game(moves: int = 60, seed: int = 3) -> dict:
     """A finished Nibble game of random moves on square9 with about ``moves`` moves (the
     first seed from ``seed`` on whose game ends within 5 moves of it)."""
     for s in range(seed, seed + 200):
-        rng = random.Random(s)
-        answer = handle({"op": "new", "game": "nibble", "options": {"variant": "square9",
-                                                                     "seed": s}})
-        record, view = answer["record"], answer["view"]
-        while not view.get("result"):
-            state = replay(record)
-            move = state.move_to_str(rng.choice(state.legal_moves()))
-            answer = handle({"op": "play", "record": record, "move": move})
-            record, view = answer["record"], answer["view"]
+        record = random_game("nibble", {"variant": "square9", "seed": s}, seed=s)
         if abs(len(record["moves"]) - moves) <= 5:
             return record
     raise RuntimeError("no finished game of that length")
 
 
 def _open_record(context, site, record: dict):
-    payload = json.dumps({"record": record, "seats": ["human", "human"]},
-                         separators=(",", ":"))
-    fragment = base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
     page = context.new_page()
-    page.goto(site.url + "#record=" + fragment)
+    page.goto(site.url + link(record, ["human", "human"]))
     page.wait_for_selector("html[data-engine='ready']", state="attached",
                            timeout=BOOT_TIMEOUT_MS)
     return page
