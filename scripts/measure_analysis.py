@@ -13,7 +13,8 @@ chances"). Prints one JSON object:
   the mover's chances by decile against how often the mover went on to win, and the Brier
   score (with the coin's 0.25 beside it).
 * ``--cal-tiers page,deep``: each calibration position analysed at the page's first and
-  second pass (``--iterations`` names: ``page``, ``deep`` = 4 × page), fitted apart.
+  second pass (``--iterations`` names: ``page``; ``deep``, the page's own fixed second
+  pass, ``SECOND_PASS_ITERATIONS``), fitted apart.
 * ``--fit``: the run analyses uncalibrated and fits ``nibble/ai/analysis.py``'s
   ``CALIBRATION``, one ``Scale(a, eps, lean)`` per game (``scale``): ``a`` and ``eps``
   by maximum likelihood of the calibration games' outcomes, ``lean`` so that the position
@@ -52,6 +53,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nibble.ai import analysis  # noqa: E402
+from nibble.ai.api import SECOND_PASS_ITERATIONS  # noqa: E402
 from nibble.ai.levels import make_player  # noqa: E402
 from nibble.ai.mcts import Budget  # noqa: E402
 from nibble.api import handle  # noqa: E402
@@ -82,16 +84,13 @@ CAL_KEYS = {"square9": "nibble/square9", "square13": "nibble/square13", "hex13":
 #: ``--iterations page``: about what the page's 300 ms search makes of a position in
 #: Chromium's worker (alpha-beta nodes on Nibble; MCTS iterations on the others)
 PAGE_ITERATIONS = {"nibble": 6000, "nebuchadnezzar": 1500, "number-one": 2000}
-#: ``--iterations deep``: the page's second pass (web/review/analysis.js's DEEP_MS, four
-#: times the first pass's FAST_MS)
-DEEP_FACTOR = 4
 
 
 def iterations_for(game_id: str, iterations: int | str | None) -> int | None:
     if iterations == "page":
         return PAGE_ITERATIONS[game_id]
     if iterations == "deep":
-        return PAGE_ITERATIONS[game_id] * DEEP_FACTOR
+        return SECOND_PASS_ITERATIONS[game_id]  # the page asks exactly this
     return None if iterations is None else int(iterations)
 
 

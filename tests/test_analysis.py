@@ -19,6 +19,7 @@ from nibble.ai import api as ai_api
 from nibble.ai.knowledge import generic, hands_win
 from nibble.api import handle
 from nibble.core.record import FORMAT, replay
+from nibble.games import GAMES
 
 # Nibble: seat 0, to move after move 40 and winning, takes c5 (move 41), which lets
 # seat 1 win at once.
@@ -326,6 +327,10 @@ def test_the_games_answer_publishes_the_analyse_budget():
     assert limits["analyse"]["budget_ms"] == {"min": 1, "max": ai_api.MAX_BUDGET_MS,
                                               "default": ai_api.ANALYSE_BUDGET_MS}
     assert limits["budget_ms"]["max"] == ai_api.MAX_BUDGET_MS  # the ai op's, unchanged
+    # the page's second pass: a fixed search for every game, within the op's own limits
+    second = limits["analyse"]["second_pass"]["iterations"]
+    assert set(second) == set(GAMES)
+    assert all(1 <= n <= ai_api.MAX_ITERATIONS for n in second.values()), second
 
 
 # -- reproducible, bounded ---------------------------------------------------------------------

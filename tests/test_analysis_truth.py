@@ -6,7 +6,7 @@ same on a loaded machine.
 
 The recorded games are tests/data/analysis_truth.json, made by
 ``python scripts/measure_analysis.py --make-fixture tests/data/analysis_truth.json``:
-games of ``hard`` with planted mistakes (moves that a long search found 10-30 points below
+games of ``hard`` with planted mistakes (moves that a long search found 15-30 points below
 the best, which neither hand over an instant win nor lose by force), and a game of
 ``hard`` against itself."""
 
@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from nibble.ai import analysis
+from nibble.ai.api import SECOND_PASS_ITERATIONS
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.api import handle
@@ -37,9 +38,9 @@ DATA = json.loads((Path(__file__).resolve().parent / "data" / "analysis_truth.js
 #: the analysis's budget in these tests: about what the page's 300 ms search makes of a
 #: position in the browser (alpha-beta nodes; MCTS iterations)
 NODES = {"nibble": 4000, "nebuchadnezzar": 1500, "number-one": 2000}
-#: the page's second pass (web/review/analysis.js: DEEP_MS, four times FAST_MS), whose
+#: the page's second pass (web/review/analysis.js asks exactly this fixed search), whose
 #: marks are the ones a finished game keeps
-DEEP = {game: 4 * n for game, n in NODES.items()}
+DEEP = SECOND_PASS_ITERATIONS
 #: the planted mistakes' size by the long search: 15-30 points, clear of the mark's 10 by
 #: more than the page's search's noise (10.7 points were seen as 7.4 on hex13, 13.7 as 8.9
 #: on Nebuchadnezzar: scripts/measure_analysis.py, PLANTED_MIN)
@@ -82,7 +83,8 @@ def _planted(game: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("game", [_planted(g) for g in DATA["planted"]])
 def test_planted_mistakes_are_marked(game: dict[str, Any]) -> None:
     """Every planted mistake is marked by the marks a finished game keeps (the second
-    pass; e2e/test_review.py checks a whole square9 game's first pass in the page)."""
+    pass, at the very search the page asks; e2e/test_review.py checks a whole square9
+    game in the page)."""
     record, planted = game["record"], game["planted"]
     assert planted, "the fixture planted no mistake in this game"
     answers: list[dict[str, Any] | None] = [None] * (len(record["moves"]) + 1)

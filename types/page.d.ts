@@ -168,7 +168,12 @@ declare namespace Nibble {
   export interface GamesAnswer extends Answered {
     games: GameInfo[];
     levels: Level[];
-    limits?: { budget_ms: Range; iterations: Range; analyse: { budget_ms: Range & { default: number } } };
+    limits?: {
+      budget_ms: Range;
+      iterations: Range;
+      // second_pass: the page's second analysis pass, a fixed search per game id
+      analyse: { budget_ms: Range & { default: number }; second_pass?: { iterations: { [game: string]: number } } };
+    };
   }
 
   /** new, play, load, resign, view. */

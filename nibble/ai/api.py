@@ -33,6 +33,14 @@ MAX_ITERATIONS = 200_000
 #: the ``analyse`` op's budget when a request gives none (nibble/ai/analysis.py): small,
 #: since the page analyses every position of a game
 ANALYSE_BUDGET_MS = 300
+#: the page's second analysis pass (web/review/analysis.js), per game id: a fixed search
+#: (alpha-beta nodes; MCTS iterations), about three quarters of what a desktop browser
+#: searches in 1.2 s, so that the marks a finished game keeps are the same on every device
+#: and under any load (a time budget gave a loaded machine a shallower search, and missed
+#: a 19-point mistake). The page caps it in time too (a slow phone). tests/
+#: test_analysis_truth.py checks the planted mistakes at exactly this budget.
+SECOND_PASS_ITERATIONS: dict[str, int] = {"nibble": 32_000, "nebuchadnezzar": 10_000,
+                                          "number-one": 10_000}
 # per worker: players by level, game, set-up and options
 _CACHE: OrderedDict[tuple[str, str, str, str], Player] = OrderedDict()
 _CACHE_SIZE = 4
@@ -40,11 +48,13 @@ _CACHE_SIZE = 4
 
 def limits() -> dict[str, Any]:
     """What the ``games`` answer says of the ``ai`` and ``analyse`` requests' numbers (both
-    take the same ``budget_ms`` and ``iterations``; ``analyse`` has a default of its own)."""
+    take the same ``budget_ms`` and ``iterations``; ``analyse`` has a default of its own,
+    and the page's second pass a fixed budget per game)."""
     return {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS},
             "iterations": {"min": 1, "max": MAX_ITERATIONS},
             "analyse": {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS,
-                                      "default": ANALYSE_BUDGET_MS}}}
+                                      "default": ANALYSE_BUDGET_MS},
+                        "second_pass": {"iterations": dict(SECOND_PASS_ITERATIONS)}}}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,10 @@
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
 // position FAST_MS; once it is done and the player has left the page alone for a while,
-// a second pass gives each DEEP_MS, the moves the first pass found most costly first.
+// a second pass searches each again, the moves the first pass found most costly first:
+// a fixed search per game (the `games` answer's limits.analyse.second_pass, about DEEP_MS
+// on a desktop), capped at DEEP_CAP_MS, so that a finished game keeps the same marks on
+// every device and under any load.
 // Hints ask for the position shown, before the rest.
 //
 // A worker that cannot start is tried again a few times, a while apart; meanwhile the
@@ -24,7 +27,8 @@ import { engineHelps } from "../store/state.js";
 import { isOn } from "../ui/settings.js";
 
 export const FAST_MS = 300;
-export const DEEP_MS = 1200;
+export const DEEP_MS = 1200; // the second pass's budget where the engine gives no fixed search
+const DEEP_CAP_MS = 6_000; // the fixed search's time limit (a phone several times slower)
 export const HINT_MS = 1500;
 const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second pass
 const BLOCKED_RETRY_MS = 400;
@@ -213,7 +217,8 @@ export function createAnalysis(app, engine) {
       const drop = dropOf(answer);
       if (drop > nextDrop) [next, nextDrop] = [ply, drop];
     }
-    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, deep: true };
+    const iterations = state.games?.limits?.analyse?.second_pass?.iterations?.[record.game];
+    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, iterations, deep: true };
   }
 
   // (the second pass is background work: it does not count as analysing)
@@ -223,15 +228,18 @@ export function createAnalysis(app, engine) {
     if (html.dataset.analysing !== value) html.dataset.analysing = value;
   }
 
-  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @returns {Promise<Answer>} */
-  async function analyse(record, ply, budget) {
+  // `budget`: ms, kept with the answer (a longer search's answer is not replaced by a
+  // shorter one's); with `iterations`, a fixed search instead, which may take DEEP_CAP_MS.
+  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @param {number} [iterations] @returns {Promise<Answer>} */
+  async function analyse(record, ply, budget, iterations) {
     const seed = 1 + (ply % 1000); // reproducible per position
     let fail;
     /** @type {Promise<never>} */
     const failed = new Promise((_, reject) => waiting.add((fail = reject)));
     let response;
     try {
-      response = await Promise.race([call(engine, { op: "analyse", record, ply, budget_ms: budget, seed }, { timeoutMs: limitFor(budget) }), failed]);
+      const limit = iterations ? { budget_ms: DEEP_CAP_MS, iterations } : { budget_ms: budget };
+      response = await Promise.race([call(engine, { op: "analyse", record, ply, seed, ...limit }, { timeoutMs: limitFor(limit.budget_ms) }), failed]);
     } finally {
       waiting.delete(fail);
     }
@@ -273,7 +281,7 @@ export function createAnalysis(app, engine) {
     running = true;
     setAnalysing(!job.deep);
     try {
-      await analyse(job.record, job.ply, job.budget);
+      await analyse(job.record, job.ply, job.budget, job.iterations);
     } catch (error) {
       if (error instanceof Cancelled) {
         // abandoned (a hint stopped): the loop goes on below
