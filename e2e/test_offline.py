@@ -126,6 +126,11 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     )
     wait_idle(page)
     assert page.locator(SELECTABLE).count() > 0
+    # the puzzles too, never opened before (the install kept them), the day's included
+    page.click("[data-action='puzzles']")
+    page.wait_for_selector("html[data-mode='puzzle'][data-puzzle-state='solving']")
+    page.click("[data-action='puzzle-daily']")
+    page.wait_for_function("() => window.nibbleApp.puzzles.current?.kind === 'daily'")
     # nothing reached the server while offline (the browser's own update check of sw.js
     # is not subject to the page's network emulation; it is allowed to try)
     assert [p for p in site.log[seen:] if p != f"{PREFIX}sw.js"] == []

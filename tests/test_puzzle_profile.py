@@ -1,4 +1,4 @@
-"""The puzzle rating and record (web/puzzles/glicko.js, web/store/puzzle-profile.js), run in
+"""The puzzle rating and record (web/store/glicko.js, web/store/puzzle-profile.js), run in
 Node: Glicko-2 as Glickman's worked example computes it, the first try of a puzzle counted
 once, and a record in localStorage that no damaged, tampered or full storage can break
 (a fresh or repaired profile, a false from saveProfile, never an exception), with every
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GLICKO = ROOT / "web" / "puzzles" / "glicko.js"
+GLICKO = ROOT / "web" / "store" / "glicko.js"
 PROFILE = ROOT / "web" / "store" / "puzzle-profile.js"
 
 pytestmark = pytest.mark.skipif(

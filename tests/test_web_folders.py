@@ -16,7 +16,7 @@ WEB = ROOT / "web"
 SPEC = re.compile(r'''(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}/[^"']+)["']''', re.M)
 #: the floors, lowest first: a folder imports only from floors below its own
 FLOORS = ["i18n", "store", "rooms", "ui", "board", "games", "engine", "view", "session", "review",
-          "panels", "shell"]
+          "puzzles", "panels", "shell"]
 #: what may be imported from anywhere
 EVERYONE = {"root.js"}
 

@@ -59,7 +59,7 @@ def test_the_top_level_holds_only_the_page_and_its_entry() -> None:
                    "manifest.webmanifest"}, top
     assert {p.name for p in WEB.iterdir() if p.is_dir()} <= {
         "engine", "board", "session", "ui", "review", "games", "i18n", "store", "view",
-        "panels", "shell", "rooms"}
+        "panels", "shell", "rooms", "puzzles"}
 
 
 # the build's bundler: a subprocess (not inside Pyodide), installed by npm ci

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 #: a mode's own state, and the only modules that may read it: its room and its controller
 #: (store/state.js declares it)
-OWN = {"practice": {"rooms/learn.js", "review/retro.js", "store/state.js"}}
+OWN = {"practice": {"rooms/learn.js", "review/retro.js", "store/state.js"},
+       "puzzle": {"rooms/puzzle.js", "puzzles/ctrl.js", "store/state.js"}}
 
 needs_node = pytest.mark.skipif(
     sys.platform == "emscripten" or shutil.which("node") is None or not WEB.exists(),
@@ -50,7 +51,7 @@ const fields = ["here", "picks", "status", "live", "changesGame", "hints", "navi
   "continues", "judges", "notes", "keepsPosition"];
 console.log(JSON.stringify(ROOMS.map((r) => [r.id, fields.filter((f) => !(f in r))])));
 """)
-    assert rooms == [["learn", []], ["review", []], ["play", []]]
+    assert rooms == [["puzzle", []], ["learn", []], ["review", []], ["play", []]]
 
 
 @needs_node

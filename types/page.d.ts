@@ -115,6 +115,31 @@ declare namespace Nibble {
     [field: string]: unknown;
   }
 
+  /** One shipped puzzle (puzzles/<board>.json; docs/contracts.md, "Puzzles on the page"). */
+  export interface Puzzle {
+    id: string;
+    record: Record; // the game up to the opponent's mistake: the solver is to move
+    solver: Seat;
+    line: string[]; // the solver's moves and the replies, ending on a solver move
+    themes: string[];
+    rating: number;
+  }
+
+  /** A board's puzzles file. */
+  export interface PuzzleFile {
+    format: "nibble-puzzles/1";
+    board: string;
+    game: string;
+    options: { [name: string]: unknown };
+    puzzles: Puzzle[];
+  }
+
+  /** puzzles/index.json: the boards that have puzzles. */
+  export interface PuzzleIndex {
+    format: "nibble-puzzles/1";
+    boards: { board: string; file: string; game: string; options: { [name: string]: unknown }; count: number; ratings: [number, number] }[];
+  }
+
   export interface GameInfo {
     id: string;
     name: string;

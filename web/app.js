@@ -36,6 +36,9 @@ import { syncAddress } from "./shell/address.js";
 import { wireActions } from "./shell/actions.js";
 import { createCommands } from "./shell/commands.js";
 import { createStart } from "./shell/start.js";
+import { createPuzzles } from "./puzzles/ctrl.js";
+import { renderPuzzle } from "./view/puzzle.js";
+import { shownView } from "./rooms/index.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -74,6 +77,7 @@ function cancelRedraw() {
  * @property {ReturnType<typeof createJudgements>} judgements
  * @property {ReturnType<typeof createNavigation>} navigation
  * @property {ReturnType<typeof createRetro>} retro
+ * @property {ReturnType<typeof createPuzzles>} puzzles
  * @property {ReturnType<typeof createSession>} session
  * @property {ReturnType<typeof createLinkPlay>} linkPlay
  * @property {ReturnType<typeof createWalkthrough>} walkthrough
@@ -98,7 +102,8 @@ const app = /** @type {App} */ ({
     renderReview(app, seatNamer(state));
     app.analysis.pump();
     app.toolbar.fit(); // the game's name and the Pause label change its widths
-    app.zoom.update(state.review?.view ?? state.view);
+    app.zoom.update(shownView(state));
+    renderPuzzle(app);
     app.walkthrough.update();
     restoreFocus(focused, app.board);
     syncAddress(state);
@@ -149,6 +154,7 @@ app.analysis.onChange((plies) => {
 app.judgements = createJudgements(app);
 app.navigation = createNavigation(app);
 app.retro = createRetro(app);
+app.puzzles = createPuzzles(app);
 app.session = createSession(app);
 app.linkPlay = createLinkPlay(app, { openRecord: commands.openRecord, sayPreviousKept: commands.sayPreviousKept });
 app.walkthrough = createWalkthrough(app);
@@ -161,7 +167,7 @@ const start = createStart(app, commands, loading);
 function wire() {
   wireMenu($('[data-action="more"]'), $("#more-menu"));
   trapFocus();
-  window.addEventListener("resize", () => app.zoom.update(state.review?.view ?? state.view));
+  window.addEventListener("resize", () => app.zoom.update(shownView(state)));
   // the tab's title says "Your move" only while the page is in the background (render.js)
   document.addEventListener("visibilitychange", () => state.view && app.render());
   wireActions(app, commands);

@@ -11,6 +11,7 @@
 
 import { learnRoom } from "./learn.js";
 import { playRoom } from "./play.js";
+import { puzzleRoom } from "./puzzle.js";
 import { reviewRoom } from "./review.js";
 
 /**
@@ -39,15 +40,44 @@ import { reviewRoom } from "./review.js";
  * @property {(app: any) => void} [back]  "Back to the game"
  * @property {(state: State, how: {keep: boolean}) => void} [leave]  a new position of the
  *   game was set: let go of the room's state unless it still fits
+ * @property {(state: State) => {record: Nibble.Record, view: Nibble.View} | null} [shows]
+ *   a position of the room's own on the board instead of the game's (a puzzle); the game
+ *   stays as it was underneath
+ * @property {(state: State, seat: Nibble.Seat) => string} [seatName]  how the room names
+ *   the seats of its own position ("You", "Opponent")
+ * @property {(state: State) => object[]} [overlays]  what the room draws over the board
+ *   (a puzzle's hint)
+ * @property {(state: State) => string | null} [address]  the query the address bar shows
+ *   while in the room ("puzzle=<id>": a reload opens it again)
+ * @property {(app: any) => void} [share]  Share: the room's own link (a puzzle's)
  */
 
 // most particular first; play, the room of a game going on, last (it is always there)
 /** @type {readonly Room[]} */
-export const ROOMS = [learnRoom, reviewRoom, playRoom];
+export const ROOMS = [puzzleRoom, learnRoom, reviewRoom, playRoom];
 
 /** The room the page is in. @param {import("../store/state.js").State} state @returns {Room} */
 export function roomOf(state) {
   return ROOMS.find((room) => room.here(state)) ?? playRoom;
+}
+
+/**
+ * The position on the board: the room's own (a puzzle), an earlier one of the game
+ * (review, a try while learning), or the game's.
+ * @param {import("../store/state.js").State} state @returns {Nibble.View | null}
+ */
+export function shownView(state) {
+  return roomOf(state).shows?.(state)?.view ?? state.review?.view ?? state.view;
+}
+
+/**
+ * The record of the position on the board (see shownView).
+ * @param {import("../store/state.js").State} state @returns {Nibble.Record | null}
+ */
+export function shownRecord(state) {
+  const own = roomOf(state).shows?.(state);
+  if (own) return own.record;
+  return state.review ? { ...state.record, moves: state.record.moves.slice(0, state.review.ply) } : state.record;
 }
 
 /**

@@ -213,5 +213,5 @@ export function createLinkPlay(app, { openRecord, sayPreviousKept }) {
     return copied;
   }
 
-  return { open, share, sendMove };
+  return { open, share, sendMove, offer };
 }

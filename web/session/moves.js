@@ -7,7 +7,7 @@ import { presentationFor } from "../games/index.js";
 import { explain } from "../i18n/reasons.js";
 import { showMessage } from "../ui/messages.js";
 import { EMPTY } from "../board/pick.js";
-import { roomOf } from "../rooms/index.js";
+import { roomOf, shownRecord, shownView } from "../rooms/index.js";
 import { call } from "../engine/call.js";
 
 /**
@@ -90,9 +90,9 @@ export function createMoves(app, { setPosition, withBusy }) {
   // next to the board in the player's language ("b2 cannot take a disc: …").
   /** @param {string} id */
   async function explainClick(id) {
-    // the position on the board: the game's, or an earlier one while learning from mistakes
-    const view = state.review?.view ?? state.view;
-    const record = state.review ? { ...state.record, moves: state.record.moves.slice(0, state.review.ply) } : state.record;
+    // the position on the board: the game's, an earlier one while learning from mistakes, a puzzle's
+    const view = shownView(state);
+    const record = shownRecord(state);
     const probe = presentationFor(view.game).probeMove?.(view, state.sel, id);
     if (!probe) return;
     const generation = state.generation;

@@ -5,14 +5,24 @@
 import { optionLabel } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { defaultLevel } from "../store/state.js";
+import { roomOf } from "../rooms/index.js";
 
 export const RESERVED = new Set(["lang"]);
+// ?puzzle=<id>: a puzzle to open (puzzles/ctrl.js), not a game; kept while it is shown
+export const PUZZLE = "puzzle";
+
+// The puzzle a ?puzzle= link asks for: its id, "" for one that cannot be an id, or null.
+export function puzzleWanted() {
+  const id = new URLSearchParams(window.location.search).get(PUZZLE);
+  if (id == null) return null;
+  return /^[0-9a-f]{12}$/.test(id) ? id : "";
+}
 
 // Returns null when the URL names no game, else {game, options, seats, level, origin}
 // or {error}.
 export function parseUrl(games) {
   const params = new URLSearchParams(window.location.search);
-  const keys = [...params.keys()].filter((k) => !RESERVED.has(k));
+  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && k !== PUZZLE);
   if (!keys.length) return null;
   const problems = [];
   const gameId = params.get("game") ?? games.games[0]?.id;
@@ -67,7 +77,7 @@ function seatCount(info, options) {
 // The query a ?game= link carries, as parseUrl() writes a game's origin.
 export function queryOrigin() {
   const params = new URLSearchParams(window.location.search);
-  const keys = [...params.keys()].filter((k) => !RESERVED.has(k));
+  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && k !== PUZZLE);
   return keys.sort().map((k) => `${k}=${params.get(k)}`).join("&");
 }
 
@@ -77,9 +87,17 @@ export function queryOrigin() {
 // afresh. The page's language stays in it.
 export function syncAddress(state) {
   if (state.engine !== "ready" || !state.record) return;
+  // a room with an address of its own (a puzzle: ?puzzle=<id>, so that a reload opens it)
+  const own = roomOf(state).address?.(state);
+  const url = new URL(window.location.href);
+  if (own || url.searchParams.has(PUZZLE)) {
+    for (const key of [...url.searchParams.keys()]) if (!RESERVED.has(key)) url.searchParams.delete(key);
+    if (own) for (const [key, value] of new URLSearchParams(own)) url.searchParams.set(key, value);
+    if (url.href !== window.location.href) history.replaceState(history.state, "", url.href);
+    if (own) return;
+  }
   const origin = queryOrigin();
   if (!origin || state.origin === origin) return;
-  const url = new URL(window.location.href);
   for (const key of [...url.searchParams.keys()]) if (!RESERVED.has(key)) url.searchParams.delete(key);
   history.replaceState(history.state, "", url.href);
 }

@@ -12,7 +12,7 @@ import { gameLinked } from "../session/link-play.js";
 import { pickerFor } from "../board/pick.js";
 import { Cancelled, call } from "../engine/call.js";
 import { t } from "../i18n/i18n.js";
-import { parseUrl, queryOrigin } from "./address.js";
+import { parseUrl, puzzleWanted, queryOrigin } from "./address.js";
 import { storedLanguage, wireLanguage, wirePace } from "./language.js";
 
 const html = document.documentElement;
@@ -246,6 +246,7 @@ export function createStart(app, commands, loading) {
     wireLanguage(app);
     wirePace(state);
     html.dataset.thinking = "false";
+    const puzzle = puzzleWanted();
     const booting = bootEngines();
     const early = await paintEarly();
     performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
@@ -267,6 +268,10 @@ export function createStart(app, commands, loading) {
       state.engine = html.dataset.engine = "ready";
       app.render();
       performance.mark("nibble:ready");
+      // a ?puzzle= link: the puzzle on top of the game chosen above (read before the first
+      // render with the engine up, which keeps the address in step with what is shown)
+      if (puzzle === "") showMessage(t("error.url", { message: t("puzzle.error.unknown", { id: new URLSearchParams(window.location.search).get("puzzle") ?? "" }) }));
+      else if (puzzle) app.puzzles.open("link", { id: puzzle });
       if (state.early) app.turns.playEarly();
       else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     } finally {

@@ -8,16 +8,17 @@
 // quota, a sandboxed frame) is a fresh profile or a false, never an exception. Every part
 // is capped, so the record cannot grow without bound. No DOM here (tests run it in Node).
 
-import { PUZZLE_RD, START, update } from "../puzzles/glicko.js";
+import { PUZZLE_RD, START, update } from "./glicko.js";
+import { PREFIX } from "./library.js";
 import { isObject, shapeProblem } from "./untrusted.js";
 
-/** @typedef {import("../puzzles/glicko.js").Glicko} Glicko */
+/** @typedef {import("./glicko.js").Glicko} Glicko */
 /** @typedef {{first: "solved" | "failed", at: number, solved?: boolean}} Result */
 /** @typedef {{rating: Glicko, history: [number, number][], results: {[id: string]: Result}, themes: {[theme: string]: [number, number]}, streakBest: number}} Profile */
 /** @typedef {{id: string, rating: number, themes?: readonly string[]}} Puzzle */
 /** @typedef {{getItem(key: string): string | null, setItem(key: string, value: string): void}} StorageLike */
 
-export const KEY = "nibble-puzzles";
+export const KEY = `${PREFIX}puzzles`; // this site's, as every key of the library (two sites on one origin keep their own)
 const VERSION = 1;
 export const MAX_HISTORY = 500; // rating points kept (the oldest dropped first)
 export const MAX_RESULTS = 5000; // puzzle ids remembered (the oldest try forgotten first)

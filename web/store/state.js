@@ -26,6 +26,7 @@
  * @property {Link | null} link
  * @property {{ply: number, view: Nibble.View} | null} review
  * @property {Practice | null} practice
+ * @property {PuzzleShown | null} puzzle
  * @property {boolean} thinking
  * @property {boolean} hinting
  * @property {"loading" | "ready" | "failed"} engine  the rules worker's state (html[data-engine] mirrors it)
@@ -56,6 +57,25 @@
  * @property {Nibble.Seat} [mover]
  */
 
+/**
+ * A puzzle on the board (puzzles/ctrl.js): the game shown stays underneath, unchanged.
+ * @typedef {object} PuzzleShown
+ * @property {Nibble.Puzzle} entry the puzzle (its board's file, puzzles/<board>.json)
+ * @property {string} board
+ * @property {"rated" | "daily" | "streak" | "replay" | "link"} kind how it was chosen
+ * @property {string} [date] the puzzle of the day's date (YYYY-MM-DD)
+ * @property {Nibble.Record} record the position on the board
+ * @property {Nibble.View} view
+ * @property {number} step the line's moves played so far
+ * @property {"solving" | "replying" | "wrong" | "solved" | "shown"} phase
+ * @property {boolean} missed a miss, a hint or the solution before it was solved (the rating counts the first try)
+ * @property {{record: Nibble.Record, view: Nibble.View} | null} before the position before a wrong move (retry)
+ * @property {string[]} hint cells of the solver's next move shown as a hint
+ * @property {string} status what the status line says
+ * @property {{before: number, after: number} | null} rated the rating's change, once counted
+ * @property {number} streak puzzles solved in a row (a streak)
+ */
+
 /** @returns {State} */
 export function createState() {
   return {
@@ -79,6 +99,7 @@ export function createState() {
   link: null, // a game played by links: {id, me, names} (library.js, share.js)
     review: null, // {ply, view} while looking at an earlier position
     practice: null, // "learn from your mistakes" while it runs (review/retro.js)
+    puzzle: null, // a puzzle on the board (puzzles/ctrl.js)
     thinking: false,
     hinting: false, // the engine looks for a hint (the board stays the player's)
     engine: "loading",

@@ -8,7 +8,7 @@
 //   2  Games and Settings go into More
 //   3  "icons": the toolbar's buttons show their icons only (names kept for screen readers)
 //   4  "untitled": the game's name is visually hidden (the title button keeps it as its name)
-//   5  Pace and Pause go into More
+//   5  Pace, Pause and Puzzles go into More
 //   6  Hint and Rules go into More
 //
 // An element marked data-fold="<step>" moves into the More menu from that step on: the
@@ -44,7 +44,14 @@ export function createToolbar(topbar) {
     if (active && active !== document.activeElement && active.isConnected) active.focus({ preventScroll: true });
   }
 
-  const overflows = () => topbar.scrollWidth > topbar.clientWidth;
+  const toolbar = topbar.querySelector(".toolbar");
+  const overflows = () => {
+    if (topbar.scrollWidth > topbar.clientWidth) return true;
+    // a fraction of a pixel over is over too (scrollWidth rounds it away, and the More
+    // menu, aligned to the toolbar's right, would stick out of the screen by it)
+    const inner = topbar.getBoundingClientRect().right - parseFloat(getComputedStyle(topbar).paddingRight);
+    return !!toolbar && toolbar.getBoundingClientRect().right > inner + 0.01;
+  };
   // The header's size as the ResizeObserver last saw it (after a layout): reading it from
   // the element would force a layout of the whole page, board included, at every render.
   let width = null;

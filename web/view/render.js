@@ -8,7 +8,7 @@ import { gameName } from "../ui/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { coordsShown, isOn } from "../ui/settings.js";
 import { engineHelps, remoteTurn, resigner } from "../store/state.js";
-import { roomOf } from "../rooms/index.js";
+import { roomOf, shownView } from "../rooms/index.js";
 
 /** @typedef {import("../store/state.js").State} State */
 /**
@@ -37,6 +37,9 @@ export function hasHuman(state) {
 
 /** @param {Pick<State, "seats" | "link">} state a library entry too @returns {(seat: Nibble.Seat) => string} */
 export function seatNamer(state) {
+  // a room's own position names its seats (a puzzle: "You", "Opponent")
+  const own = roomOf(/** @type {State} */ (state)).seatName;
+  if (own) return (seat) => own(/** @type {State} */ (state), seat);
   return (seat) => {
     // a game played by links: this side is "You", the others their names if given
     const link = state.link;
@@ -64,10 +67,11 @@ export function interactive(state) {
 /** @param {RenderApp} app */
 export function render(app) {
   const { state, board } = app;
-  const view = state.review?.view ?? state.view;
+  const view = shownView(state);
   if (!view) return;
   html.dataset.ply = String(view.ply ?? state.record?.moves?.length ?? 0);
   html.dataset.game = view.game;
+  html.dataset.mode = roomOf(state).id; // play, review, learn, puzzle
   html.dataset.over = state.view?.result ? "true" : "false"; // the game, not the position shown
   const info = state.games?.games?.find((g) => g.id === view.game);
   const name = info ? gameName(info) : view.game;
@@ -85,6 +89,7 @@ export function render(app) {
     if (colors[i]) html.style.setProperty(`--seat${i}`, colors[i]);
     else html.style.removeProperty(`--seat${i}`);
   }
+  const room = roomOf(state);
   const live = interactive(state);
   const sel = state.sel;
   const picker = state.picker;
@@ -110,7 +115,7 @@ export function render(app) {
     marked,
     targets: live ? targetsOf(picker, sel) : null,
     // while reviewing, the better move (app.suggested: view/review.js)
-    overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending), ...(app.suggested?.(view) ?? [])],
+    overlays: [...(ui.overlays?.(view, ctx) || []), ...overlaysOf(pending), ...(app.suggested?.(view) ?? []), ...(room.overlays?.(state) ?? [])],
     interactive: live,
     ariaLabel: t("board.label"),
     coords: coordsShown(),
@@ -120,7 +125,6 @@ export function render(app) {
   // status line
   const status = $("#status");
   let text;
-  const room = roomOf(state);
   if (room.status(state) != null) text = room.status(state); // reviewing, learning: the room's words
   else if (view.result) text = view.result.winner == null ? t("status.draw") : t("status.wins", { player: seatName(view.result.winner) });
   else if (state.early) text = t("status.early");
@@ -140,7 +144,7 @@ export function render(app) {
   }
   $("#status-text").textContent = text;
   status.dataset.seat = view.result ? (view.result.winner ?? "") : String(view.to_move);
-  $("#review-back").hidden = !state.review;
+  $("#review-back").hidden = !room.back; // out of review, learning, a puzzle
   renderLinkTurn(state, view);
 
   // pick bar: confirm, clear, and the moves that are not made on the board (a swap)
@@ -169,7 +173,7 @@ export function render(app) {
   $('[data-action="replay-board"]').disabled = seed == null || state.busy;
   $('[data-action="rematch"]').disabled = !state.record || state.busy;
   const resign = $('[data-action="resign"]');
-  resign.hidden = resigner(state) == null || !!state.review;
+  resign.hidden = resigner(state) == null || !room.live;
   resign.disabled = state.busy || state.thinking || state.engine !== "ready";
   ui.renderPanel($("#game-panel"), view, ctx);
   renderMoves(app, moves, view);

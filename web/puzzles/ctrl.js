@@ -1,0 +1,332 @@
+// @ts-check
+// Puzzles: a position after an opponent's mistake where one move only is good (made by
+// `python -m nibble puzzles`, docs/puzzles.md). The player finds the solver's moves of
+// the puzzle's line, the page plays the replies; a wrong move is said and shown, and can
+// be taken back (retry); a hint shows a cell of the move, the solution plays the line.
+// The first try of each puzzle moves the player's rating (store/puzzle-profile.js).
+// Kinds: rated (near the player's rating), the puzzle of the day (by the date), a
+// streak (rising ratings until the first miss), a failed one replayed, a link's.
+//
+// The puzzle is a room of its own (rooms/puzzle.js): the game shown stays underneath,
+// untouched, and "Back to the game" returns to it.
+//
+// Hooks: html[data-mode="puzzle"], html[data-puzzle-id], html[data-puzzle-state]
+// (solving | solved | failed), [data-puzzle-rating] (view/puzzle.js).
+
+import { t } from "../i18n/i18n.js";
+import { pickerFor, EMPTY } from "../board/pick.js";
+import { Cancelled, call } from "../engine/call.js";
+import { announce, showMessage } from "../ui/messages.js";
+import { leaveRooms } from "../rooms/index.js";
+import { boardFor, dailyPuzzle, findPuzzle, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
+import { failedIds, loadProfile, noteSolved, noteStreak, recordFirstTry, saveProfile } from "../store/puzzle-profile.js";
+
+const REPLY_MS = 600; // the opponent's reply follows the player's move after this long
+const DIFFICULTY = { easier: -300, normal: 0, harder: 300 };
+
+/** @typedef {import("../store/state.js").PuzzleShown} PuzzleShown */
+
+/** @param {any} app */
+export function createPuzzles(app) {
+  const { state } = app;
+  let profile = loadProfile();
+  /** @type {"easier" | "normal" | "harder"} */
+  let difficulty = "normal";
+  /** @type {{ladder: Nibble.Puzzle[], index: number, board: string} | null} */
+  let streak = null;
+  let opening = 0; // bumped by every open(): an older open's answer is dropped
+
+  // what the status line says, and said for screen readers (the status line is no live region)
+  /** @param {PuzzleShown} puzzle @param {string} text */
+  function say(puzzle, text) {
+    puzzle.status = text;
+    announce(text);
+  }
+
+  function save() {
+    if (!saveProfile(profile)) showMessage(t("puzzle.error.save"), "warning", null, { key: "puzzle.save" });
+  }
+
+  /** @param {Nibble.Puzzle} entry @param {string} board @param {PuzzleShown["kind"]} kind @param {number} ticket */
+  async function show(entry, board, kind, ticket) {
+    const { record, view } = await call(app.rules, { op: "load", record: entry.record });
+    if (ticket !== opening) return;
+    if (view.result || view.to_move !== entry.solver) throw new Error(t("puzzle.error.damaged"));
+    app.turns.cancelThinking();
+    app.closeResultDialog();
+    leaveRooms(state, { keep: false }); // out of review, of learning, of the last puzzle
+    /** @type {PuzzleShown} */
+    const puzzle = {
+      entry, board, kind, record, view, step: 0, phase: "solving", missed: false, before: null,
+      hint: [], status: "", rated: null, streak: streak ? streak.index : 0,
+    };
+    if (kind === "daily") puzzle.date = today();
+    state.puzzle = puzzle;
+    state.picker = pickerFor(view);
+    state.sel = EMPTY;
+    say(puzzle, t("puzzle.find", { move: view.last_move?.move ?? "" }));
+    app.render();
+    app.board.focus();
+  }
+
+  // Open a puzzle: `kind` says how it is chosen; `id` a given one (a link, a replay).
+  /** @param {PuzzleShown["kind"]} kind @param {{id?: string}} [how] */
+  async function open(kind, how = {}) {
+    const ticket = ++opening;
+    await app.turns.withBusy(async () => {
+      try {
+        const index = await puzzleIndex();
+        if (how.id) {
+          const found = await findPuzzle(how.id);
+          if (!found) throw new Error(t("puzzle.error.unknown", { id: how.id }));
+          if (kind !== "streak") streak = null;
+          return await show(found.puzzle, found.board, kind, ticket);
+        }
+        const board = state.puzzle?.board ?? boardFor(index, state.record);
+        if (!board) throw new Error(t("puzzle.error.none"));
+        const file = await puzzleFile(board);
+        if (!file.puzzles.length) throw new Error(t("puzzle.error.none"));
+        let entry;
+        if (kind === "daily") {
+          streak = null;
+          entry = dailyPuzzle(file, today());
+        } else if (kind === "streak") {
+          if (!streak || streak.board !== board) streak = { ladder: streakLadder(file, Date.now()), index: 0, board };
+          entry = streak.ladder[streak.index % streak.ladder.length];
+        } else {
+          streak = null;
+          entry = puzzleNear(file, profile.rating.rating, (id) => id in profile.results, DIFFICULTY[difficulty]);
+        }
+        await show(entry, board, kind, ticket);
+      } catch (error) {
+        if (error instanceof Cancelled || ticket !== opening) return;
+        // no file (offline before the first puzzle, a damaged download), an unknown id: said,
+        // the game stays as it was
+        showMessage(t("puzzle.error.load", { reason: error?.message || String(error) }), "error", null, { key: "puzzle.load" });
+      }
+    });
+  }
+
+  // The first try counts: solved without a miss, a hint or the solution, or not.
+  /** @param {PuzzleShown} puzzle @param {boolean} solved */
+  function rate(puzzle, solved) {
+    if (puzzle.kind === "streak" || puzzle.rated) return; // a streak is its own score
+    const result = recordFirstTry(profile, puzzle.entry, solved);
+    if (result.counted) puzzle.rated = { before: result.before, after: result.after };
+    if (solved && puzzle.kind === "replay") noteSolved(profile, puzzle.entry.id);
+    save();
+  }
+
+  // A miss (a wrong move, a hint, the solution): the first try is lost, a streak ends.
+  /** @param {PuzzleShown} puzzle */
+  function miss(puzzle) {
+    if (puzzle.missed) return;
+    puzzle.missed = true;
+    rate(puzzle, false);
+    if (puzzle.kind === "streak" && streak) {
+      puzzle.streak = streak.index;
+      noteStreak(profile, streak.index);
+      save();
+      streak = null; // the next one starts a new streak
+    }
+  }
+
+  /** @param {PuzzleShown} puzzle */
+  function solved(puzzle) {
+    puzzle.phase = "solved";
+    puzzle.hint = [];
+    if (!puzzle.missed) rate(puzzle, true);
+    else if (puzzle.kind === "replay" || puzzle.entry.id in profile.results) {
+      noteSolved(profile, puzzle.entry.id);
+      save();
+    }
+    if (puzzle.kind === "streak" && streak && !puzzle.missed) {
+      streak.index++;
+      puzzle.streak = streak.index;
+      noteStreak(profile, streak.index);
+      save();
+    }
+    const change = puzzle.rated ? puzzle.rated.after - puzzle.rated.before : null;
+    const words = puzzle.kind === "streak" ? t("puzzle.solved.streak", { n: puzzle.streak }) :
+      change != null ? t("puzzle.solved.rated", { change: change >= 0 ? `+${change}` : String(change), rating: puzzle.rated.after }) : t("puzzle.solved");
+    say(puzzle, words);
+  }
+
+  // Play `move` on the puzzle's board (the engine checks it), with the board's arrival
+  // for a move the page makes.
+  /** @param {PuzzleShown} puzzle @param {string} move @param {boolean} theirs */
+  async function play(puzzle, move, theirs) {
+    const answer = await call(app.rules, { op: "play", record: puzzle.record, move });
+    if (state.puzzle !== puzzle) return false;
+    puzzle.record = answer.record;
+    puzzle.view = answer.view;
+    state.picker = pickerFor(answer.view);
+    state.sel = EMPTY;
+    app.render();
+    if (theirs) app.board.arrive();
+    return true;
+  }
+
+  // The opponent's replies (and nothing else) after a right move, a moment apart.
+  /** @param {PuzzleShown} puzzle */
+  async function replies(puzzle) {
+    while (puzzle.step < puzzle.entry.line.length && puzzle.view.to_move !== puzzle.entry.solver) {
+      puzzle.phase = "replying";
+      app.render();
+      await new Promise((resolve) => setTimeout(resolve, REPLY_MS));
+      if (state.puzzle !== puzzle) return;
+      const reply = puzzle.entry.line[puzzle.step];
+      if (!(await play(puzzle, reply, true))) return;
+      puzzle.step++;
+    }
+    puzzle.phase = "solving";
+    say(puzzle, t("puzzle.continue", { move: puzzle.view.last_move?.move ?? "" }));
+  }
+
+  // A move the player made on the puzzle's board.
+  /** @param {string} move */
+  async function attempt(move) {
+    const puzzle = state.puzzle;
+    if (!puzzle || puzzle.phase !== "solving") return;
+    const expected = puzzle.entry.line[puzzle.step];
+    const before = { record: puzzle.record, view: puzzle.view };
+    puzzle.phase = "replying"; // nothing else is taken meanwhile
+    puzzle.hint = [];
+    try {
+      if (!(await play(puzzle, move, false))) return;
+      const played = puzzle.record.moves[puzzle.record.moves.length - 1];
+      // another move that wins the game at once is as good as the line's (lichess: mate)
+      const wins = puzzle.view.result?.winner === puzzle.entry.solver;
+      if (played === expected || wins) {
+        puzzle.step++;
+        const done = wins || puzzle.step >= puzzle.entry.line.length;
+        if (done) solved(puzzle);
+        else {
+          say(puzzle, t("puzzle.right", { move: played }));
+          await replies(puzzle);
+        }
+      } else {
+        puzzle.phase = "wrong";
+        puzzle.before = before;
+        const first = !puzzle.missed;
+        miss(puzzle);
+        if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: played, n: puzzle.streak, best: profile.streakBest }));
+        else say(puzzle, t("puzzle.wrong", { move: played }));
+      }
+    } catch (error) {
+      if (state.puzzle !== puzzle) return;
+      puzzle.phase = "solving";
+      if (!(error instanceof Cancelled)) say(puzzle, error?.message || String(error));
+    }
+    app.render();
+  }
+
+  // Back to the position before the wrong move: the player tries again (it no longer
+  // counts for the rating).
+  function retry() {
+    const puzzle = state.puzzle;
+    if (!puzzle?.before) return;
+    puzzle.record = puzzle.before.record;
+    puzzle.view = puzzle.before.view;
+    puzzle.before = null;
+    puzzle.phase = "solving";
+    state.picker = pickerFor(puzzle.view);
+    state.sel = EMPTY;
+    say(puzzle, t("puzzle.retry"));
+    app.render();
+    app.board.focus();
+  }
+
+  // A cell of the solver's next move (a hint costs the first try, as a miss).
+  function hint() {
+    const puzzle = state.puzzle;
+    if (!puzzle || puzzle.phase !== "solving") return;
+    const cells = state.picker?.forMove(puzzle.entry.line[puzzle.step])?.pick ?? [];
+    if (!cells.length) return;
+    miss(puzzle);
+    puzzle.hint = [cells[0]];
+    say(puzzle, t("puzzle.hint", { cell: cells[0] }));
+    app.render();
+  }
+
+  // The rest of the line, played a moment apart.
+  async function solution() {
+    const puzzle = state.puzzle;
+    if (!puzzle || !["solving", "wrong"].includes(puzzle.phase)) return;
+    if (puzzle.before) retry();
+    miss(puzzle);
+    puzzle.phase = "replying"; // nothing is taken while the line is played
+    puzzle.hint = [];
+    const moves = [];
+    while (puzzle.step < puzzle.entry.line.length) {
+      const move = puzzle.entry.line[puzzle.step];
+      if (!(await play(puzzle, move, true))) return;
+      moves.push(move);
+      puzzle.step++;
+      if (puzzle.step < puzzle.entry.line.length) await new Promise((resolve) => setTimeout(resolve, REPLY_MS));
+      if (state.puzzle !== puzzle) return;
+    }
+    puzzle.phase = "shown";
+    say(puzzle, t("puzzle.shown", { moves: moves.join(", ") }));
+    app.render();
+  }
+
+  // The next puzzle of the same kind (a streak goes on, or starts again after a miss).
+  function next() {
+    const kind = state.puzzle?.kind ?? "rated";
+    return open(kind === "daily" || kind === "replay" || kind === "link" ? "rated" : kind);
+  }
+
+  function stop() {
+    if (!state.puzzle) return;
+    opening++;
+    state.puzzle = null;
+    streak = null;
+    state.sel = EMPTY;
+    state.picker = state.view ? pickerFor(state.view) : null;
+    app.render();
+    app.board.focus();
+  }
+
+  // Share: a link that opens this puzzle (?puzzle=<id>), on any device.
+  function share() {
+    const puzzle = state.puzzle;
+    if (!puzzle) return;
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.hash = "";
+    url.searchParams.set("puzzle", puzzle.entry.id);
+    app.linkPlay.offer(url.href, t("puzzle.copied"));
+  }
+
+  return {
+    open,
+    attempt,
+    retry,
+    hint,
+    solution,
+    next,
+    stop,
+    share,
+    /** @param {"easier" | "normal" | "harder"} level */
+    setDifficulty(level) {
+      if (level in DIFFICULTY) difficulty = level;
+    },
+    get difficulty() {
+      return difficulty;
+    },
+    // the puzzle shown (null: none), read by the view (view/puzzle.js)
+    get current() {
+      return state.puzzle;
+    },
+    // the player's puzzle record, read by the view
+    get profile() {
+      return profile;
+    },
+    failed: () => failedIds(profile),
+    // another tab changed the record: read again (the rating a second tab moved)
+    reload() {
+      profile = loadProfile();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// @ts-check
+// Puzzles (puzzles/ctrl.js, its controller): a position of its own on the board, where
+// the player finds the solver's moves and the page plays the replies. The game shown
+// stays as it was underneath; "Back to the game" returns to it.
+
+import { t } from "../i18n/i18n.js";
+
+/** @type {import("./index.js").Room} */
+export const puzzleRoom = {
+  id: "puzzle",
+  here: (state) => !!state.puzzle,
+  picks: (state) => state.puzzle.phase === "solving" && state.puzzle.view.to_move === state.puzzle.entry.solver,
+  status: (state) => state.puzzle.status,
+  live: false,
+  changesGame: false,
+  hints: false, // the puzzle's own hint (puzzle-hint) shows a cell, not the engine's move
+  navigates: false,
+  continues: false,
+  judges: false,
+  notes: false,
+  keepsPosition: true, // a move in the game underneath (the computer's, another tab's) leaves the puzzle shown
+  shows: (state) => state.puzzle,
+  seatName: (state, seat) => (seat === state.puzzle.entry.solver ? t("seat.you") : t("puzzle.opponent")),
+  overlays: (state) => (state.puzzle.hint.length ? [{ kind: "best", cells: state.puzzle.hint }] : []),
+  address: (state) => `puzzle=${state.puzzle.entry.id}`,
+  move(app, move) {
+    app.puzzles.attempt(move);
+    return true;
+  },
+  escape(app) {
+    if (app.state.sel.pick.length) app.turns.clearPick(); // a pick first
+    else app.puzzles.stop();
+    return true;
+  },
+  back: (app) => app.puzzles.stop(),
+  share: (app) => app.puzzles.share(),
+  // another game opened (a link, the Games list): the puzzle gives way to it
+  leave(state, { keep }) {
+    if (!keep) state.puzzle = null;
+  },
+};

@@ -1,0 +1,161 @@
+// @ts-check
+// Drawing puzzles (puzzles/ctrl.js is the controller): the buttons under the board that
+// go with the moment (hint, solution, retry, next), and the panel: the player's rating,
+// the puzzle (kind, its rating and themes once it is over), the puzzle of the day, a
+// streak, and a small dashboard (rating over time, themes weakest first, puzzles failed
+// to replay). Reads the state; changes nothing but the DOM, and draws a part again only
+// when what it shows changed (a focused button stays).
+//
+// Hooks: html[data-puzzle-id],
+// html[data-puzzle-state] (solving | solved | failed), [data-puzzle-rating] (a number),
+// [data-action=puzzle-next|puzzle-hint|puzzle-solution|puzzle-daily|puzzle-streak|
+// puzzle-retry|puzzle-replay].
+
+import { t } from "../i18n/i18n.js";
+import { h } from "../ui/dom.js";
+import { weakestThemes } from "../store/puzzle-profile.js";
+
+const html = document.documentElement;
+const SVG = "http://www.w3.org/2000/svg";
+const FAILED_SHOWN = 8; // failed puzzles listed to replay
+
+/** @param {import("../store/state.js").PuzzleShown["phase"]} phase */
+const stateOf = (phase) => (phase === "solved" ? "solved" : phase === "wrong" || phase === "shown" ? "failed" : "solving");
+
+/** @param {string} key @param {string} action @param {boolean} [primary] @param {Record<string, string>} [data] */
+function button(key, action, primary = false, data = {}) {
+  /** @type {Record<string, string>} */
+  const attrs = { type: "button", class: `button small${primary ? " primary" : ""}`, "data-action": action };
+  for (const [k, v] of Object.entries(data)) attrs[`data-${k}`] = v;
+  return h("button", attrs, t(key));
+}
+
+/**
+ * @param {{puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>}} app
+ */
+export function renderPuzzle(app) {
+  const puzzle = app.puzzles.current;
+  const card = /** @type {HTMLElement} */ (document.getElementById("puzzle-card"));
+  const panel = /** @type {HTMLElement} */ (document.getElementById("puzzle-panel"));
+  if (!puzzle) {
+    delete html.dataset.puzzleId;
+    delete html.dataset.puzzleState;
+    if (!card.hidden) {
+      card.hidden = true;
+      card.replaceChildren();
+      delete card.dataset.key;
+    }
+    if (!panel.hidden) {
+      panel.hidden = true;
+      panel.replaceChildren();
+      delete panel.dataset.key;
+    }
+    return;
+  }
+  html.dataset.puzzleId = puzzle.entry.id;
+  html.dataset.puzzleState = stateOf(puzzle.phase);
+  renderCard(card, puzzle);
+  renderPanel(app, panel, puzzle);
+}
+
+// The buttons of the moment, beside Confirm.
+/** @param {HTMLElement} card @param {import("../store/state.js").PuzzleShown} puzzle */
+function renderCard(card, puzzle) {
+  const key = `${puzzle.entry.id} ${puzzle.phase} ${puzzle.hint.length}`;
+  card.hidden = false;
+  if (card.dataset.key === key) return;
+  card.dataset.key = key;
+  const buttons = [];
+  if (puzzle.phase === "solving") {
+    if (!puzzle.hint.length) buttons.push(button("puzzle.action.hint", "puzzle-hint"));
+    buttons.push(button("puzzle.action.solution", "puzzle-solution"));
+  } else if (puzzle.phase === "wrong") {
+    buttons.push(button("puzzle.action.retry", "puzzle-retry", true), button("puzzle.action.solution", "puzzle-solution"));
+    buttons.push(button("puzzle.action.next", "puzzle-next"));
+  } else if (puzzle.phase === "solved" || puzzle.phase === "shown") {
+    buttons.push(button(puzzle.kind === "streak" && puzzle.phase === "shown" ? "puzzle.action.new-streak" : "puzzle.action.next", "puzzle-next", true));
+  }
+  card.replaceChildren(...buttons);
+}
+
+/**
+ * @param {{puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>}} app
+ * @param {HTMLElement} panel @param {import("../store/state.js").PuzzleShown} puzzle
+ */
+function renderPanel(app, panel, puzzle) {
+  const profile = app.puzzles.profile;
+  const rating = Math.round(profile.rating.rating);
+  const over = puzzle.phase === "solved" || puzzle.phase === "shown" || puzzle.phase === "wrong";
+  const failed = app.puzzles.failed();
+  const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty].join(" ");
+  panel.hidden = false;
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+
+  const kind = puzzle.kind === "daily" ? t("puzzle.kind.daily", { date: longDate(puzzle.date) }) :
+    puzzle.kind === "streak" ? t("puzzle.kind.streak", { n: puzzle.streak, best: profile.streakBest }) :
+    puzzle.kind === "replay" ? t("puzzle.kind.replay") : t("puzzle.kind.rated");
+  const about = over ?
+    h("p", { class: "help", "data-puzzle-about": "" }, t("puzzle.about", { rating: puzzle.entry.rating, themes: puzzle.entry.themes.map((x) => t(`puzzle.theme.${x}`, {}, x)).join(", ") || "—" })) :
+    h("p", { class: "help" }, t("puzzle.about.hidden"));
+  const difficulty = h("select", { id: "puzzle-difficulty", class: "language", "aria-label": t("puzzle.difficulty") },
+    ...["easier", "normal", "harder"].map((level) => {
+      const option = h("option", { value: level }, t(`puzzle.difficulty.${level}`));
+      option.selected = level === app.puzzles.difficulty;
+      return option;
+    }));
+  difficulty.addEventListener("change", () => {
+    app.puzzles.setDifficulty(/** @type {any} */ (difficulty).value);
+  });
+
+  const themes = weakestThemes(profile).slice(0, 6);
+  const parts = [
+    h("h2", { id: "puzzle-title" }, t("puzzle.title")),
+    h("p", { class: "puzzle-rating" }, t("puzzle.rating"), " ", h("strong", { "data-puzzle-rating": String(rating) }, String(rating))),
+    h("p", { class: "puzzle-kind" }, kind),
+    about,
+    h("div", { class: "puzzle-choices" },
+      button("puzzle.action.daily", "puzzle-daily"),
+      button("puzzle.action.streak", "puzzle-streak"),
+      button("puzzle.action.rated", "puzzle-rated"),
+      h("label", { class: "pace" }, h("span", {}, t("puzzle.difficulty")), difficulty)),
+    profile.history.length > 1 ? h("figure", { class: "puzzle-history" }, sparkline(profile.history), h("figcaption", { class: "visually-hidden" }, t("puzzle.history", { from: profile.history[0][1], to: rating }))) : null,
+    themes.length ? h("section", { class: "puzzle-themes" }, h("h3", {}, t("puzzle.themes")),
+      h("ul", {}, ...themes.map((x) => h("li", {}, t("puzzle.theme.line", { theme: t(`puzzle.theme.${x.theme}`, {}, x.theme), solved: x.solved, failed: x.failed }))))) : null,
+    failed.length ? h("section", { class: "puzzle-failed" }, h("h3", {}, t("puzzle.failed")),
+      h("p", {}, ...failed.slice(0, FAILED_SHOWN).map((id) => button("puzzle.action.replay", "puzzle-replay", false, { replay: id })))) : null,
+  ];
+  panel.replaceChildren(...parts.filter((part) => part != null));
+  // each replay button names its puzzle (they share a label)
+  panel.querySelectorAll("[data-action=puzzle-replay]").forEach((b, i) => b.setAttribute("aria-label", `${t("puzzle.action.replay")} ${i + 1}`));
+}
+
+/** @param {string | undefined} date YYYY-MM-DD */
+function longDate(date) {
+  if (!date) return "";
+  const [y, m, d] = date.split("-").map(Number);
+  try {
+    return new Date(y, m - 1, d).toLocaleDateString(html.lang || undefined, { year: "numeric", month: "long", day: "numeric" });
+  } catch {
+    return date;
+  }
+}
+
+// The rating over time: a line, scaled to its own range.
+/** @param {[number, number][]} history */
+function sparkline(history) {
+  const w = 240;
+  const hgt = 48;
+  const values = history.map(([, r]) => r);
+  const lo = Math.min(...values) - 10;
+  const hi = Math.max(...values) + 10;
+  const points = values.map((v, i) => `${((i / (values.length - 1)) * w).toFixed(1)},${(hgt - ((v - lo) / (hi - lo)) * hgt).toFixed(1)}`);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${hgt}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "puzzle-sparkline");
+  const line = document.createElementNS(SVG, "polyline");
+  line.setAttribute("points", points.join(" "));
+  svg.append(line);
+  return svg;
+}
