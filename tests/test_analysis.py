@@ -328,9 +328,10 @@ def test_the_games_answer_publishes_the_analyse_budget():
                                               "default": ai_api.ANALYSE_BUDGET_MS}
     assert limits["budget_ms"]["max"] == ai_api.MAX_BUDGET_MS  # the ai op's, unchanged
     # the page's second pass: a fixed search for every game, within the op's own limits
+    first = limits["analyse"]["first_pass"]["iterations"]
     second = limits["analyse"]["second_pass"]["iterations"]
-    assert set(second) == set(GAMES)
-    assert all(1 <= n <= ai_api.MAX_ITERATIONS for n in second.values()), second
+    assert set(first) == set(second) == set(GAMES)
+    assert all(1 <= first[g] < second[g] <= ai_api.MAX_ITERATIONS for g in GAMES), (first, second)
 
 
 # -- reproducible, bounded ---------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from nibble.ai import analysis
-from nibble.ai.api import SECOND_PASS_ITERATIONS
+from nibble.ai.api import FIRST_PASS_ITERATIONS, SECOND_PASS_ITERATIONS
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.api import handle
@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MARKS = ROOT / "web" / "review" / "marks.js"
 DATA = json.loads((Path(__file__).resolve().parent / "data" / "analysis_truth.json").read_text())
 
-#: the analysis's budget in these tests: about what the page's 300 ms search makes of a
-#: position in the browser (alpha-beta nodes; MCTS iterations)
-NODES = {"nibble": 4000, "nebuchadnezzar": 1500, "number-one": 2000}
+#: the analysis's budget in these tests: the page's first pass (web/review/analysis.js asks
+#: exactly this fixed search; alpha-beta nodes, MCTS iterations)
+NODES = FIRST_PASS_ITERATIONS
 #: the page's second pass (web/review/analysis.js asks exactly this fixed search), whose
 #: marks are the ones a finished game keeps
 DEEP = SECOND_PASS_ITERATIONS

@@ -196,8 +196,12 @@ declare namespace Nibble {
     limits?: {
       budget_ms: Range;
       iterations: Range;
-      // second_pass: the page's second analysis pass, a fixed search per game id
-      analyse: { budget_ms: Range & { default: number }; second_pass?: { iterations: { [game: string]: number } } };
+      // first_pass, second_pass: the page's analysis passes, a fixed search per game id
+      analyse: {
+        budget_ms: Range & { default: number };
+        first_pass?: { iterations: { [game: string]: number } };
+        second_pass?: { iterations: { [game: string]: number } };
+      };
     };
   }
 

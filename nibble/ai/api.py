@@ -33,6 +33,13 @@ MAX_ITERATIONS = 200_000
 #: the ``analyse`` op's budget when a request gives none (nibble/ai/analysis.py): small,
 #: since the page analyses every position of a game
 ANALYSE_BUDGET_MS = 300
+#: the page's first analysis pass (web/review/analysis.js), per game id: a fixed search,
+#: quick (about 60 ms a Nibble position in a desktop browser: a 60-move game's chart in a
+#: few seconds), so that the chart fills fast; the second pass then searches again where
+#: it matters. The MCTS games keep the budget their leans were fitted at (docs/ai.md: a
+#: shorter MCTS search leans more towards the side to move).
+FIRST_PASS_ITERATIONS: dict[str, int] = {"nibble": 2_000, "nebuchadnezzar": 1_500,
+                                         "number-one": 2_000}
 #: the page's second analysis pass (web/review/analysis.js), per game id: a fixed search
 #: (alpha-beta nodes; MCTS iterations), about three quarters of what a desktop browser
 #: searches in 1.2 s, so that the marks a finished game keeps are the same on every device
@@ -49,11 +56,12 @@ _CACHE_SIZE = 4
 def limits() -> dict[str, Any]:
     """What the ``games`` answer says of the ``ai`` and ``analyse`` requests' numbers (both
     take the same ``budget_ms`` and ``iterations``; ``analyse`` has a default of its own,
-    and the page's second pass a fixed budget per game)."""
+    and the page's two passes a fixed budget per game)."""
     return {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS},
             "iterations": {"min": 1, "max": MAX_ITERATIONS},
             "analyse": {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS,
                                       "default": ANALYSE_BUDGET_MS},
+                        "first_pass": {"iterations": dict(FIRST_PASS_ITERATIONS)},
                         "second_pass": {"iterations": dict(SECOND_PASS_ITERATIONS)}}}
 
 

@@ -10,11 +10,13 @@
 //
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
-// position FAST_MS; once it is done and the player has left the page alone for a while,
-// a second pass searches each again, the moves the first pass found most costly first:
-// a fixed search per game (the `games` answer's limits.analyse.second_pass, about DEEP_MS
-// on a desktop), capped at DEEP_CAP_MS, so that a finished game keeps the same marks on
-// every device and under any load.
+// position a quick fixed search (the `games` answer's limits.analyse.first_pass: about
+// 70 ms a Nibble position on a desktop); once it is done and the player has left the page
+// alone for a while, a second pass searches each again, the moves the first pass found
+// most costly first (limits.analyse.second_pass, about DEEP_MS on a desktop). Each pass is
+// a fixed search per game, capped in time (a slow phone), so that its answers, and the
+// marks a finished game keeps, are the same on every device and under any load; where the
+// engine gives none, the pass is FAST_MS or DEEP_MS.
 // Hints ask for the position shown, before the rest.
 //
 // A worker that cannot start is tried again a few times, a while apart; meanwhile the
@@ -28,7 +30,9 @@ import { isOn } from "../ui/settings.js";
 
 export const FAST_MS = 300;
 export const DEEP_MS = 1200; // the second pass's budget where the engine gives no fixed search
-const DEEP_CAP_MS = 6_000; // the fixed search's time limit (a phone several times slower)
+const FAST_CAP_MS = 2_000; // the fixed searches' time limits (a phone several times slower)
+const DEEP_CAP_MS = 6_000;
+const BREATH_MS = 5; // between two positions, for whatever else is queued
 export const HINT_MS = 1500;
 const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second pass
 const BLOCKED_RETRY_MS = 400;
@@ -200,8 +204,13 @@ export function createAnalysis(app, engine) {
     // nothing to review before the first move (a hint asks for itself: best()); a new
     // game's first seconds belong to the computer's worker starting
     if (total === 0) return null;
-    if (missing(shown)) return { record, ply: shown, budget: FAST_MS };
-    for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS };
+    const fixed = (pass, cap) => {
+      const iterations = state.games?.limits?.analyse?.[pass]?.iterations?.[record.game];
+      return iterations ? { iterations, cap } : null;
+    };
+    const fast = fixed("first_pass", FAST_CAP_MS);
+    if (missing(shown)) return { record, ply: shown, budget: FAST_MS, fixed: fast };
+    for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS, fixed: fast };
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
     // a game against the computer still going on, with no worker in reserve (a short level:
     // store/state.js worthAReserve): a second-pass search could not be abandoned for the
@@ -217,8 +226,7 @@ export function createAnalysis(app, engine) {
       const drop = dropOf(answer);
       if (drop > nextDrop) [next, nextDrop] = [ply, drop];
     }
-    const iterations = state.games?.limits?.analyse?.second_pass?.iterations?.[record.game];
-    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, iterations, deep: true };
+    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, fixed: fixed("second_pass", DEEP_CAP_MS), deep: true };
   }
 
   // (the second pass is background work: it does not count as analysing)
@@ -229,16 +237,16 @@ export function createAnalysis(app, engine) {
   }
 
   // `budget`: ms, kept with the answer (a longer search's answer is not replaced by a
-  // shorter one's); with `iterations`, a fixed search instead, which may take DEEP_CAP_MS.
-  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @param {number} [iterations] @returns {Promise<Answer>} */
-  async function analyse(record, ply, budget, iterations) {
+  // shorter one's); with `fixed`, a fixed search instead, which may take up to its cap.
+  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @param {{iterations: number, cap: number} | null} [fixed] @returns {Promise<Answer>} */
+  async function analyse(record, ply, budget, fixed = null) {
     const seed = 1 + (ply % 1000); // reproducible per position
     let fail;
     /** @type {Promise<never>} */
     const failed = new Promise((_, reject) => waiting.add((fail = reject)));
     let response;
     try {
-      const limit = iterations ? { budget_ms: DEEP_CAP_MS, iterations } : { budget_ms: budget };
+      const limit = fixed ? { budget_ms: fixed.cap, iterations: fixed.iterations } : { budget_ms: budget };
       response = await Promise.race([call(engine, { op: "analyse", record, ply, seed, ...limit }, { timeoutMs: limitFor(limit.budget_ms) }), failed]);
     } finally {
       waiting.delete(fail);
@@ -281,7 +289,7 @@ export function createAnalysis(app, engine) {
     running = true;
     setAnalysing(!job.deep);
     try {
-      await analyse(job.record, job.ply, job.budget, job.iterations);
+      await analyse(job.record, job.ply, job.budget, job.fixed);
     } catch (error) {
       if (error instanceof Cancelled) {
         // abandoned (a hint stopped): the loop goes on below
@@ -301,7 +309,7 @@ export function createAnalysis(app, engine) {
     } finally {
       running = false;
     }
-    setTimeout(pump, 30); // a breath between positions for whatever else is queued
+    setTimeout(pump, BREATH_MS); // a breath between positions for whatever else is queued
   }
 
   // The best move for the position shown, from what is known or a search of its own
