@@ -253,3 +253,14 @@ def test_axe_finds_nothing_in_puzzle_mode(new_context, site):
             assert axe_violations(page) == [], (viewport, scheme, "failed")
         finally:
             context.close()
+
+
+def test_the_puzzles_are_of_the_board_shown(make_page):
+    """A 13 x 13 game's Puzzles are 13 x 13 puzzles (each board its own file)."""
+    page, recorder = make_page("?game=nibble&variant=square13&p1=human&p2=human")
+    page.click("[data-action='puzzles']")
+    wait_state(page, "solving")
+    assert page.evaluate("() => window.nibbleApp.puzzles.current.board") == "nibble-square13"
+    shown = page.evaluate("() => window.nibbleApp.puzzles.current.record.options.variant")
+    assert shown == "square13"
+    assert recorder.errors == []
