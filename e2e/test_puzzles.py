@@ -264,3 +264,20 @@ def test_the_puzzles_are_of_the_board_shown(make_page):
     shown = page.evaluate("() => window.nibbleApp.puzzles.current.record.options.variant")
     assert shown == "square13"
     assert recorder.errors == []
+
+
+def test_a_computer_stopped_by_a_puzzle_plays_on_once_back(make_page):
+    """Puzzles opened while the computer thinks: its search stops (the puzzle has the
+    processor), and back in the game it answers the move it owes."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    page.click("#board [data-cell][data-selectable='true'] >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.click("[data-action='puzzles']")
+    wait_state(page, "solving")
+    assert page.evaluate("() => window.nibbleApp.state.record.moves.length") == 1
+    page.click("#review-back")
+    page.wait_for_selector("html[data-mode='play']")
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 2",
+                           timeout=60_000)
+    wait_idle(page)
+    assert recorder.errors == []

@@ -43,7 +43,12 @@ export function createPuzzles(app) {
     announce(text);
   }
 
-  function save() {
+  // A change of the player's record: read again first (another tab may have counted a
+  // puzzle meanwhile), changed, saved; a storage that refuses it is said.
+  /** @param {(profile: ReturnType<typeof loadProfile>) => void} change */
+  function update(change) {
+    profile = loadProfile();
+    change(profile);
     if (!saveProfile(profile)) showMessage(t("puzzle.error.save"), "warning", null, { key: "puzzle.save" });
   }
 
@@ -111,10 +116,11 @@ export function createPuzzles(app) {
   /** @param {PuzzleShown} puzzle @param {boolean} solved */
   function rate(puzzle, solved) {
     if (puzzle.kind === "streak" || puzzle.rated) return; // a streak is its own score
-    const result = recordFirstTry(profile, puzzle.entry, solved);
-    if (result.counted) puzzle.rated = { before: result.before, after: result.after };
-    if (solved && puzzle.kind === "replay") noteSolved(profile, puzzle.entry.id);
-    save();
+    update((profile) => {
+      const result = recordFirstTry(profile, puzzle.entry, solved);
+      if (result.counted) puzzle.rated = { before: result.before, after: result.after };
+      if (solved && puzzle.kind === "replay") noteSolved(profile, puzzle.entry.id);
+    });
   }
 
   // A miss (a wrong move, a hint, the solution): the first try is lost, a streak ends.
@@ -124,9 +130,9 @@ export function createPuzzles(app) {
     puzzle.missed = true;
     rate(puzzle, false);
     if (puzzle.kind === "streak" && streak) {
-      puzzle.streak = streak.index;
-      noteStreak(profile, streak.index);
-      save();
+      const n = streak.index;
+      puzzle.streak = n;
+      update((profile) => noteStreak(profile, n));
       streak = null; // the next one starts a new streak
     }
   }
@@ -137,14 +143,12 @@ export function createPuzzles(app) {
     puzzle.hint = [];
     if (!puzzle.missed) rate(puzzle, true);
     else if (puzzle.kind === "replay" || puzzle.entry.id in profile.results) {
-      noteSolved(profile, puzzle.entry.id);
-      save();
+      update((profile) => noteSolved(profile, puzzle.entry.id));
     }
     if (puzzle.kind === "streak" && streak && !puzzle.missed) {
-      streak.index++;
-      puzzle.streak = streak.index;
-      noteStreak(profile, streak.index);
-      save();
+      const n = ++streak.index;
+      puzzle.streak = n;
+      update((profile) => noteStreak(profile, n));
     }
     const change = puzzle.rated ? puzzle.rated.after - puzzle.rated.before : null;
     const words = puzzle.kind === "streak" ? t("puzzle.solved.streak", { n: puzzle.streak }) :
@@ -286,6 +290,7 @@ export function createPuzzles(app) {
     state.picker = state.view ? pickerFor(state.view) : null;
     app.render();
     app.board.focus();
+    app.turns.scheduleComputer(); // a computer to move in the game goes on (stopped at open)
   }
 
   // Share: a link that opens this puzzle (?puzzle=<id>), on any device.
@@ -324,9 +329,5 @@ export function createPuzzles(app) {
       return profile;
     },
     failed: () => failedIds(profile),
-    // another tab changed the record: read again (the rating a second tab moved)
-    reload() {
-      profile = loadProfile();
-    },
   };
 }
