@@ -281,3 +281,23 @@ def test_a_computer_stopped_by_a_puzzle_plays_on_once_back(make_page):
                            timeout=60_000)
     wait_idle(page)
     assert recorder.errors == []
+
+
+def test_the_puzzle_buttons_fit_a_phone_in_every_language(new_context, site):
+    """360 px wide, in the longest language: every button under the board is whole on
+    the screen, while solving and after a miss."""
+    context = new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(site.url + f"?lang=uk&puzzle={LONG['id']}")
+        wait_state(page, "solving")
+        outside = ("() => [...document.querySelectorAll('.pickbar button')]"
+                   ".filter((b) => b.offsetParent)"
+                   ".map((b) => b.getBoundingClientRect())"
+                   ".filter((r) => r.left < 0 || r.right > window.innerWidth).length")
+        assert page.evaluate(outside) == 0
+        play(page, a_wrong_move(LONG))
+        wait_state(page, "failed")
+        assert page.evaluate(outside) == 0
+    finally:
+        context.close()
