@@ -269,9 +269,10 @@ def test_the_puzzles_are_of_the_board_shown(make_page):
 def test_a_computer_stopped_by_a_puzzle_plays_on_once_back(make_page):
     """Puzzles opened while the computer thinks: its search stops (the puzzle has the
     processor), and back in the game it answers the move it owes."""
-    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=easy")
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=expert")
     page.click("#board [data-cell][data-selectable='true'] >> nth=0")
     page.click("[data-action='confirm']:not([disabled])")
+    page.wait_for_selector("html[data-thinking='true']")  # expert thinks for 5 s
     page.click("[data-action='puzzles']")
     wait_state(page, "solving")
     assert page.evaluate("() => window.nibbleApp.state.record.moves.length") == 1
@@ -301,3 +302,15 @@ def test_the_puzzle_buttons_fit_a_phone_in_every_language(new_context, site):
         assert page.evaluate(outside) == 0
     finally:
         context.close()
+
+
+def test_the_tour_of_the_game_steps_aside_for_a_puzzle(make_page):
+    """A first visit by a puzzle link: no offer of the game's tour over the puzzle; back
+    in the game, it is offered."""
+    page, recorder = make_page(f"?puzzle={SHORT['id']}", fresh=True)
+    wait_state(page, "solving")
+    page.wait_for_timeout(300)  # (a render or two after the puzzle)
+    assert page.locator("[data-walkthrough]").count() == 0
+    page.click("#review-back")
+    page.wait_for_selector("[data-walkthrough][data-step='offer']")
+    assert recorder.errors == []

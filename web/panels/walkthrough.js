@@ -199,7 +199,9 @@ export function createWalkthrough(app) {
       for (const name of ["outline", "outline-offset", "scroll-margin-top"]) el.style.removeProperty(name);
     }
     for (const el of document.querySelectorAll("#board .tour-ring")) el.remove();
-    if (step === null) {
+    // a room with a position of its own on the board (a puzzle): the tour of the game steps
+    // aside, and comes back with the game
+    if (step === null || roomOf(state).shows?.(state)) {
       card?.remove();
       card = null;
       return;
