@@ -83,7 +83,10 @@ export function createPuzzles(app) {
         const index = await puzzleIndex();
         if (how.id) {
           const found = await findPuzzle(how.id);
-          if (!found) throw new Error(t("puzzle.error.unknown", { id: how.id }));
+          if (!found) {
+            showMessage(t("puzzle.error.unknown", { id: how.id }), "error", null, { key: "puzzle.load" });
+            return;
+          }
           if (kind !== "streak") streak = null;
           return await show(found.puzzle, found.board, kind, ticket);
         }
