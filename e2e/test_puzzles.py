@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import wait_idle
+import pytest
+from conftest import AXE, axe_violations, wait_idle
 
 from nibble.core.record import replay
 
@@ -234,9 +235,6 @@ def test_a_short_puzzle_by_keyboard(make_page):
 def test_axe_finds_nothing_in_puzzle_mode(new_context, site):
     """Light and dark on a desktop, and a phone, while solving and after a miss (the
     panel then lists the puzzle to try again)."""
-    import pytest
-    from conftest import AXE, axe_violations
-
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
     for viewport, scheme in (({"width": 1200, "height": 900}, "light"),

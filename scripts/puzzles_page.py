@@ -21,6 +21,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from nibble.core.errors import NibbleError  # noqa: E402
+from nibble.core.record import replay  # noqa: E402
+
 DATA = ROOT / "data" / "puzzles"
 FORMAT = "nibble-puzzles/1"
 KEPT = ("id", "record", "solver", "line", "themes", "rating")
@@ -45,10 +49,6 @@ def read_puzzles(path: Path) -> list[dict[str, Any]]:
 
 def check(puzzle: dict[str, Any]) -> None:
     """The record replays and the line is legal from its end, ending on a solver move."""
-    sys.path.insert(0, str(ROOT))
-    from nibble.core.errors import NibbleError
-    from nibble.core.record import replay
-
     try:
         state = replay(puzzle["record"])
         if state.is_over() or state.to_move != puzzle["solver"]:
