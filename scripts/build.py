@@ -21,6 +21,7 @@ What goes in:
                                 each position computed by the engine (scripts/rules_pages.py);
 * ``dist/puzzles/<board>.json``  the puzzles of data/puzzles/, and index.json listing them
                                 (scripts/puzzles_page.py);
+* ``dist/lessons/<game>.json``  each game's rule lessons (scripts/puzzles_page.py);
 * ``dist/build.json``           versions, what the worker boots from (``python``), the bytes
                                 the engine's boot downloads (``boot_bytes``, the loading
                                 bar's totals), a per-file sha256 list and a content hash of
@@ -47,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bundle_page import bundle_page  # noqa: E402  (one script for the page, docs/boot.md)
 from icons import write_icons  # noqa: E402  (offline support, docs/offline.md)
 from precache import sha256_file, write_service_worker  # noqa: E402
-from puzzles_page import write_puzzles  # noqa: E402  (the shipped puzzles, docs/puzzles.md)
+from puzzles_page import write_lessons, write_puzzles  # noqa: E402  (the shipped puzzles, docs/puzzles.md)
 from rules_pages import write_rules  # noqa: E402  (the rules pages, docs/web.md)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,6 +167,7 @@ def build(out: Path) -> dict:
     bundle_page(staging)
     write_rules(staging)  # before the file table: precached and hashed like the rest
     write_puzzles(staging)  # likewise: loaded on the first puzzle, offline after the visit
+    write_lessons(staging)  # likewise: loaded on the first lesson
     lock = copy_pyodide(staging)
     listing = write_python_zip(staging)
     write_first_paint(staging)
@@ -198,6 +200,8 @@ def build(out: Path) -> dict:
         # the shipped puzzles (puzzles/index.json lists the same, for the page)
         "puzzles": [f"puzzles/{p.name}" for p in sorted((staging / "puzzles").glob("*.json"))
                     if p.name != "index.json"],
+        # each game's rule lessons (contracts.md, "Lessons")
+        "lessons": [f"lessons/{p.name}" for p in sorted((staging / "lessons").glob("*.json"))],
         "files": files,
     }
     (staging / "build.json").write_text(json.dumps(info, indent=1, sort_keys=False) + "\n")

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The shipped puzzles as the page loads them: ``dist/puzzles/<board>.json``, one per
 file of ``data/puzzles/`` (``python -m nibble puzzles``, docs/puzzles.md), and
-``dist/puzzles/index.json`` listing them (docs/contracts.md, "Puzzles on the page").
+``dist/puzzles/index.json`` listing them (docs/contracts.md, "Puzzles on the page"); and
+each game's rule lessons, ``dist/lessons/<game>.json`` (``nibble.puzzles.lessons``,
+contracts.md "Lessons").
 
     python scripts/puzzles_page.py [--out dist]
 
@@ -24,6 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from nibble.core.errors import NibbleError  # noqa: E402
 from nibble.core.record import replay  # noqa: E402
+from nibble.games import GAMES  # noqa: E402
+from nibble.puzzles.lessons import LessonError, lessons_file  # noqa: E402
 
 DATA = ROOT / "data" / "puzzles"
 FORMAT = "nibble-puzzles/1"
@@ -99,12 +103,32 @@ def write_puzzles(out: Path, data: Path = DATA) -> list[Path]:
     return written
 
 
+def write_lessons(out: Path) -> list[Path]:
+    """dist/lessons/<game>.json for every game with lessons; the files. A lesson that
+    teaches nothing (no answer, or every move one) fails the build."""
+    folder = out / "lessons"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game_id in sorted(GAMES):
+        try:
+            page = lessons_file(game_id)
+        except (LessonError, NibbleError) as e:
+            raise PuzzleError(f"lessons of {game_id}: {e}") from e
+        if not page["lessons"]:
+            continue
+        dst = folder / f"{game_id}.json"
+        dst.write_text(json.dumps(page, ensure_ascii=False, separators=(",", ":")) + "\n",
+                       encoding="utf-8")
+        written.append(dst)
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
     try:
-        for path in write_puzzles(args.out):
+        for path in [*write_puzzles(args.out), *write_lessons(args.out)]:
             print(path)
     except PuzzleError as e:
         print(f"puzzles: {e}", file=sys.stderr)

@@ -125,6 +125,20 @@ declare namespace Nibble {
     rating: number;
   }
 
+  /** One rule lesson (lessons/<game>.json; docs/contracts.md, "Lessons"): a puzzle of one
+   * move whose answers are every move of `accept`. */
+  export interface Lesson {
+    id: string; // "<game>-<lesson>"
+    lesson: string; // the lesson's own id: its texts are lesson.<game>.<lesson>.*
+    game: string;
+    record: Record;
+    solver: Seat;
+    line: string[]; // the first answer (the solution)
+    accept: string[];
+    params: { [name: string]: string };
+    themes: string[];
+  }
+
   /** A board's puzzles file. */
   export interface PuzzleFile {
     format: "nibble-puzzles/1";

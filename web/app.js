@@ -158,7 +158,7 @@ app.puzzles = createPuzzles(app);
 app.session = createSession(app);
 app.linkPlay = createLinkPlay(app, { openRecord: commands.openRecord, sayPreviousKept: commands.sayPreviousKept });
 app.walkthrough = createWalkthrough(app);
-app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start() });
+app.rulesSheet = createRules({ currentGame: () => state.view?.game, onWalkthrough: () => app.walkthrough.start(), onLessons: (game) => app.puzzles.openLesson({ game }) });
 // the rules worker's state, as the page's head left it (boot-guard.js may have said "failed")
 state.engine = /** @type {any} */ (document.documentElement.dataset.engine) || "loading";
 const loading = createLoading({ onStatus: (status) => (state.engine = status) });

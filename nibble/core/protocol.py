@@ -100,6 +100,9 @@ class Game(ABC):
     #: "module:Class" of the game's puzzle themes (nibble.puzzles.themes), imported only by
     #: the puzzle maker; None: its puzzles get no themes
     themes: str | None = None
+    #: "module:NAME" of the game's rule lessons (nibble.puzzles.lessons), imported only by
+    #: the build; None: it has none
+    lessons: str | None = None
     options: tuple[Option, ...] = ()
 
     def describe(self) -> dict[str, Any]:

@@ -188,7 +188,7 @@ function colorTable(ui, view, seatName) {
 
 // --- the sheet -------------------------------------------------------------------------------
 
-export function createRules({ currentGame, onWalkthrough }) {
+export function createRules({ currentGame, onWalkthrough, onLessons }) {
   let dialog = null;
   let opener = null;
 
@@ -269,10 +269,15 @@ export function createRules({ currentGame, onWalkthrough }) {
     title.textContent = page.title;
     const content = [];
     const holder = h("div", { class: "rules-content", lang });
+    const tour = [];
     if (onWalkthrough && currentGame() === game && walkthroughFor(game)) {
-      content.push(h("p", { class: "rules-tour" },
-        h("button", { type: "button", class: "button small", "data-action": "walkthrough", onclick: () => { close({ restore: false }); onWalkthrough(); } }, t("rules.walkthrough"))));
+      tour.push(h("button", { type: "button", class: "button small", "data-action": "walkthrough", onclick: () => { close({ restore: false }); onWalkthrough(); } }, t("rules.walkthrough")));
     }
+    // the rule lessons of the game whose rules these are, played on the board
+    if (onLessons) {
+      tour.push(h("button", { type: "button", class: "button small", "data-action": "rules-lessons", "data-game": game, onclick: () => { close({ restore: false }); onLessons(game); } }, t("rules.lessons")));
+    }
+    if (tour.length) content.push(h("p", { class: "rules-tour" }, ...tour));
     blocksTo(holder, page.blocks, game);
     body.replaceChildren(...content, holder);
     body.scrollTop = 0;

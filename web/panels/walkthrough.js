@@ -10,7 +10,8 @@
 // rule's swap, offered or made), to everyone, tour or no tour.
 //
 // Hooks: [data-walkthrough] (the card, data-game, data-step = offer | the game's step
-// ids), [data-action="walkthrough-start" | "walkthrough-next" | "walkthrough-close"],
+// ids), [data-action="walkthrough-start" | "walkthrough-next" | "walkthrough-close"], and
+// on the offer [data-action="lessons"] (the game's rule lessons, puzzles/ctrl.js),
 // highlighted cells and panel sections carry the class "tour-spot"; a note is a message
 // with data-key="walkthrough.<key>" (messages.js).
 
@@ -138,6 +139,8 @@ export function createWalkthrough(app) {
     if (step === "offer") {
       return [
         h("button", { type: "button", class: "button small", "data-action": "walkthrough-close", onclick: close }, t("walkthrough.no")),
+        // the game's rule lessons instead (the page's action table opens them)
+        h("button", { type: "button", class: "button small", "data-action": "lessons", "data-game": game, onclick: close }, t("lesson.action.open")),
         h("button", { type: "button", class: "button small primary", "data-action": "walkthrough-start", onclick: start }, t("walkthrough.start")),
       ];
     }

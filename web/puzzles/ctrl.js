@@ -5,7 +5,9 @@
 // be taken back (retry); a hint shows a cell of the move, the solution plays the line.
 // The first try of each puzzle moves the player's rating (store/puzzle-profile.js).
 // Kinds: rated (near the player's rating), the puzzle of the day (by the date), a
-// streak (rising ratings until the first miss), a failed one replayed, a link's.
+// streak (rising ratings until the first miss), a failed one replayed, a link's, and a
+// rule lesson (a puzzle of one move with several answers, a text of its own, no rating;
+// the game's lessons follow each other, and those done are remembered).
 //
 // The puzzle is a room of its own (rooms/puzzle.js): the game shown stays underneath,
 // untouched, and "Back to the game" returns to it.
@@ -18,8 +20,10 @@ import { pickerFor, EMPTY } from "../board/pick.js";
 import { Cancelled, call } from "../engine/call.js";
 import { announce, showMessage } from "../ui/messages.js";
 import { leaveRooms } from "../rooms/index.js";
-import { boardFor, dailyPuzzle, findPuzzle, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
+import { GAME_IDS } from "../games/index.js";
+import { boardFor, dailyPuzzle, findPuzzle, lessonsOf, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
 import { failedIds, loadProfile, noteSolved, noteStreak, recordFirstTry, saveProfile } from "../store/puzzle-profile.js";
+import { loadDone, markDone } from "../store/lesson-progress.js";
 
 const REPLY_MS = 600; // the opponent's reply follows the player's move after this long
 const DIFFICULTY = { easier: -300, normal: 0, harder: 300 };
@@ -52,8 +56,11 @@ export function createPuzzles(app) {
     if (!saveProfile(profile)) showMessage(t("puzzle.error.save"), "warning", null, { key: "puzzle.save" });
   }
 
-  /** @param {Nibble.Puzzle} entry @param {string} board @param {PuzzleShown["kind"]} kind @param {number} ticket */
-  async function show(entry, board, kind, ticket) {
+  /**
+   * @param {Nibble.Puzzle} entry @param {string} board @param {PuzzleShown["kind"]} kind @param {number} ticket
+   * @param {PuzzleShown["lesson"]} [lesson]
+   */
+  async function show(entry, board, kind, ticket, lesson) {
     const { record, view } = await call(app.rules, { op: "load", record: entry.record });
     if (ticket !== opening) return;
     if (view.result || view.to_move !== entry.solver) throw new Error(t("puzzle.error.damaged"));
@@ -66,10 +73,11 @@ export function createPuzzles(app) {
       hint: [], status: "", rated: null, streak: streak ? streak.index : 0,
     };
     if (kind === "daily") puzzle.date = today();
+    if (lesson) puzzle.lesson = lesson;
     state.puzzle = puzzle;
     state.picker = pickerFor(view);
     state.sel = EMPTY;
-    say(puzzle, t("puzzle.find", { move: view.last_move?.move ?? "" }));
+    say(puzzle, lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: view.last_move?.move ?? "" }));
     app.render();
     app.board.focus();
   }
@@ -90,7 +98,8 @@ export function createPuzzles(app) {
           if (kind !== "streak") streak = null;
           return await show(found.puzzle, found.board, kind, ticket);
         }
-        const board = state.puzzle?.board ?? boardFor(index, state.record);
+        // the board of the puzzle shown, else the game's (a lesson's game, else the game's)
+        const board = (state.puzzle && !state.puzzle.lesson ? state.puzzle.board : null) ?? boardFor(index, state.puzzle?.record ?? state.record);
         if (!board) throw new Error(t("puzzle.error.none"));
         const file = await puzzleFile(board);
         if (!file.puzzles.length) throw new Error(t("puzzle.error.none"));
@@ -115,10 +124,49 @@ export function createPuzzles(app) {
     });
   }
 
+  // A lesson of `game` (the lesson `id`, else the first not done yet, else the first), or
+  // by its full id alone ("<game>-<lesson>": a link, a reload); without a game, of the
+  // lesson shown (its list), else of the game shown.
+  /** @param {{game?: string, id?: string}} how */
+  async function openLesson({ game, id }) {
+    const ticket = ++opening;
+    await app.turns.withBusy(async () => {
+      try {
+        const owner = game ?? GAME_IDS.find((g) => id?.startsWith(`${g}-`)) ?? state.puzzle?.lesson?.game ?? state.view?.game;
+        const lessons = owner ? await lessonsOf(owner) : [];
+        if (!owner || !lessons.length) {
+          showMessage(t(id ? "lesson.error.unknown" : "lesson.error.none", { id: id ?? "" }), "error", null, { key: "puzzle.load" });
+          return;
+        }
+        const done = loadDone()[owner] ?? [];
+        const index = id ? lessons.findIndex((l) => l.id === id || l.lesson === id) : Math.max(0, lessons.findIndex((l) => !done.includes(l.lesson)));
+        if (index < 0) {
+          showMessage(t("lesson.error.unknown", { id: id ?? "" }), "error", null, { key: "puzzle.load" });
+          return;
+        }
+        const l = lessons[index];
+        streak = null;
+        /** @type {Nibble.Puzzle} */
+        const entry = { id: l.id, record: l.record, solver: l.solver, line: l.line, themes: [], rating: 0 };
+        const lesson = { game: owner, id: l.lesson, index, total: lessons.length, ids: lessons.map((x) => x.lesson), accept: l.accept, params: l.params ?? {} };
+        await show(entry, `lessons-${owner}`, "lesson", ticket, lesson);
+      } catch (error) {
+        if (error instanceof Cancelled || ticket !== opening) return;
+        showMessage(t("lesson.error.load", { reason: error?.message || String(error) }), "error", null, { key: "puzzle.load" });
+      }
+    });
+  }
+
+  // A lesson's own words: lesson.<game>.<id>.<part>, filled with its params.
+  /** @param {NonNullable<PuzzleShown["lesson"]>} lesson @param {string} part */
+  function lessonText(lesson, part) {
+    return t(`lesson.${lesson.game}.${lesson.id}.${part}`, lesson.params);
+  }
+
   // The first try counts: solved without a miss, a hint or the solution, or not.
   /** @param {PuzzleShown} puzzle @param {boolean} solved */
   function rate(puzzle, solved) {
-    if (puzzle.kind === "streak" || puzzle.rated) return; // a streak is its own score
+    if (puzzle.kind === "streak" || puzzle.kind === "lesson" || puzzle.rated) return; // a streak is its own score; a lesson teaches
     update((profile) => {
       const result = recordFirstTry(profile, puzzle.entry, solved);
       if (result.counted) puzzle.rated = { before: result.before, after: result.after };
@@ -152,6 +200,11 @@ export function createPuzzles(app) {
       const n = ++streak.index;
       puzzle.streak = n;
       update((profile) => noteStreak(profile, n));
+    }
+    if (puzzle.lesson) {
+      if (!markDone(puzzle.lesson.game, puzzle.lesson.id)) showMessage(t("puzzle.error.save"), "warning", null, { key: "puzzle.save" });
+      say(puzzle, t("lesson.solved", { text: lessonText(puzzle.lesson, "done") }));
+      return;
     }
     const change = puzzle.rated ? puzzle.rated.after - puzzle.rated.before : null;
     const words = puzzle.kind === "streak" ? t("puzzle.solved.streak", { n: puzzle.streak }) :
@@ -202,9 +255,10 @@ export function createPuzzles(app) {
     try {
       if (!(await play(puzzle, move, false))) return;
       const played = puzzle.record.moves[puzzle.record.moves.length - 1];
-      // another move that wins the game at once is as good as the line's (lichess: mate)
-      const wins = puzzle.view.result?.winner === puzzle.entry.solver;
-      if (played === expected || wins) {
+      // another move that wins the game at once is as good as the line's (lichess: mate);
+      // a lesson asks for one way of doing it (its answers are all of them)
+      const wins = !puzzle.lesson && puzzle.view.result?.winner === puzzle.entry.solver;
+      if (played === expected || wins || puzzle.lesson?.accept.includes(played)) {
         puzzle.step++;
         const done = wins || puzzle.step >= puzzle.entry.line.length;
         if (done) solved(puzzle);
@@ -217,7 +271,8 @@ export function createPuzzles(app) {
         puzzle.before = before;
         const first = !puzzle.missed;
         miss(puzzle);
-        if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: played, n: puzzle.streak, best: profile.streakBest }));
+        if (puzzle.lesson) say(puzzle, t("lesson.wrong", { move: played, why: lessonText(puzzle.lesson, "wrong") }));
+        else if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: played, n: puzzle.streak, best: profile.streakBest }));
         else say(puzzle, t("puzzle.wrong", { move: played }));
       }
     } catch (error) {
@@ -278,8 +333,15 @@ export function createPuzzles(app) {
     app.render();
   }
 
-  // The next puzzle of the same kind (a streak goes on, or starts again after a miss).
+  // The next puzzle of the same kind (a streak goes on, or starts again after a miss; the
+  // next lesson, and after the last one back to the game).
   function next() {
+    const lesson = state.puzzle?.lesson;
+    if (lesson) {
+      if (lesson.index + 1 < lesson.total) return openLesson({ game: lesson.game, id: lesson.ids[lesson.index + 1] });
+      stop();
+      return Promise.resolve();
+    }
     const kind = state.puzzle?.kind ?? "rated";
     return open(kind === "daily" || kind === "replay" || kind === "link" ? "rated" : kind);
   }
@@ -296,19 +358,20 @@ export function createPuzzles(app) {
     app.turns.scheduleComputer(); // a computer to move in the game goes on (stopped at open)
   }
 
-  // Share: a link that opens this puzzle (?puzzle=<id>), on any device.
+  // Share: a link that opens this puzzle (?puzzle=<id>) or lesson (?lesson=<id>), on any device.
   function share() {
     const puzzle = state.puzzle;
     if (!puzzle) return;
     const url = new URL(window.location.href);
     url.search = "";
     url.hash = "";
-    url.searchParams.set("puzzle", puzzle.entry.id);
+    url.searchParams.set(puzzle.lesson ? "lesson" : "puzzle", puzzle.entry.id);
     app.linkPlay.offer(url.href, t("puzzle.copied"));
   }
 
   return {
     open,
+    openLesson,
     attempt,
     retry,
     hint,
@@ -332,5 +395,8 @@ export function createPuzzles(app) {
       return profile;
     },
     failed: () => failedIds(profile),
+    // the lessons of `game` done on this device, read by the view
+    /** @param {string} game */
+    lessonsDone: (game) => loadDone()[game] ?? [],
   };
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // The shipped puzzles (puzzles/index.json and one file per board, written by
-// scripts/puzzles_page.py): fetched on the first puzzle, not before the page is playable;
+// scripts/puzzles_page.py) and each game's lessons (lessons/<game>.json): fetched on the
+// first puzzle or lesson, not before the page is playable;
 // the service worker keeps them for offline play. And how a puzzle is chosen: near the
 // player's rating, the puzzle of the day, a streak's rising ladder. No engine here.
 
@@ -41,6 +42,26 @@ export async function puzzleFile(board) {
   if (file?.format !== "nibble-puzzles/1" || !Array.isArray(file.puzzles)) throw new Error(`puzzles/${entry.file} is damaged`);
   file.puzzles = file.puzzles.filter(wellFormed);
   return file;
+}
+
+/**
+ * A game's rule lessons (lessons/<game>.json, written by the build from the game's own
+ * list: nibble/puzzles/lessons.py), in teaching order, each made a puzzle of one move
+ * whose answers are `accept`. A game without lessons has an empty list.
+ * @param {string} game @returns {Promise<Nibble.Lesson[]>}
+ */
+export async function lessonsOf(game) {
+  if (!/^[a-z0-9-]{1,40}$/.test(game)) return [];
+  let file;
+  try {
+    file = await fetchJson(`lessons/${game}.json`);
+  } catch (error) {
+    if (/HTTP 404/.test(String(error))) return []; // a game without lessons
+    throw error;
+  }
+  if (file?.format !== "nibble-lessons/1" || !Array.isArray(file.lessons)) throw new Error(`lessons/${game}.json is damaged`);
+  return file.lessons.filter((/** @type {any} */ l) => wellFormed({ ...l, rating: 0 }) && typeof l.lesson === "string" &&
+    Array.isArray(l.accept) && l.accept.every((/** @type {unknown} */ m) => typeof m === "string"));
 }
 
 /** @param {any} p */

@@ -1,6 +1,6 @@
 // @ts-check
-// Puzzles (puzzles/ctrl.js, its controller): a position of its own on the board, where
-// the player finds the solver's moves and the page plays the replies. The game shown
+// Puzzles and rule lessons (puzzles/ctrl.js, their controller): a position of its own on
+// the board, where the player finds the solver's moves and the page plays the replies. The game shown
 // stays as it was underneath; "Back to the game" returns to it.
 
 import { t } from "../i18n/i18n.js";
@@ -22,7 +22,7 @@ export const puzzleRoom = {
   shows: (state) => state.puzzle,
   seatName: (state, seat) => (seat === state.puzzle.entry.solver ? t("seat.you") : t("puzzle.opponent")),
   overlays: (state) => (state.puzzle.hint.length ? [{ kind: "best", cells: state.puzzle.hint }] : []),
-  address: (state) => `puzzle=${state.puzzle.entry.id}`,
+  address: (state) => (state.puzzle.lesson ? `lesson=${state.puzzle.entry.id}` : `puzzle=${state.puzzle.entry.id}`),
   move(app, move) {
     app.puzzles.attempt(move);
     return true;

@@ -8,8 +8,11 @@ import { defaultLevel } from "../store/state.js";
 import { roomOf } from "../rooms/index.js";
 
 export const RESERVED = new Set(["lang"]);
-// ?puzzle=<id>: a puzzle to open (puzzles/ctrl.js), not a game; kept while it is shown
+// ?puzzle=<id>, ?lesson=<id>: a puzzle or a rule lesson to open (puzzles/ctrl.js), not a
+// game; kept while it is shown
 export const PUZZLE = "puzzle";
+export const LESSON = "lesson";
+const ROOM_KEYS = new Set([PUZZLE, LESSON]);
 
 // The puzzle a ?puzzle= link asks for: its id, "" for one that cannot be an id, or null.
 export function puzzleWanted() {
@@ -18,11 +21,19 @@ export function puzzleWanted() {
   return /^[0-9a-f]{12}$/.test(id) ? id : "";
 }
 
+// The lesson a ?lesson= link asks for ("<game>-<lesson>"): its id, "" for one that cannot
+// be an id, or null.
+export function lessonWanted() {
+  const id = new URLSearchParams(window.location.search).get(LESSON);
+  if (id == null) return null;
+  return /^[a-z0-9-]{1,80}$/.test(id) ? id : "";
+}
+
 // Returns null when the URL names no game, else {game, options, seats, level, origin}
 // or {error}.
 export function parseUrl(games) {
   const params = new URLSearchParams(window.location.search);
-  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && k !== PUZZLE);
+  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && !ROOM_KEYS.has(k));
   if (!keys.length) return null;
   const problems = [];
   const gameId = params.get("game") ?? games.games[0]?.id;
@@ -77,7 +88,7 @@ function seatCount(info, options) {
 // The query a ?game= link carries, as parseUrl() writes a game's origin.
 export function queryOrigin() {
   const params = new URLSearchParams(window.location.search);
-  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && k !== PUZZLE);
+  const keys = [...params.keys()].filter((k) => !RESERVED.has(k) && !ROOM_KEYS.has(k));
   return keys.sort().map((k) => `${k}=${params.get(k)}`).join("&");
 }
 
@@ -90,7 +101,7 @@ export function syncAddress(state) {
   // a room with an address of its own (a puzzle: ?puzzle=<id>, so that a reload opens it)
   const own = roomOf(state).address?.(state);
   const url = new URL(window.location.href);
-  if (own || url.searchParams.has(PUZZLE)) {
+  if (own || [...ROOM_KEYS].some((key) => url.searchParams.has(key))) {
     for (const key of [...url.searchParams.keys()]) if (!RESERVED.has(key)) url.searchParams.delete(key);
     if (own) for (const [key, value] of new URLSearchParams(own)) url.searchParams.set(key, value);
     if (url.href !== window.location.href) history.replaceState(history.state, "", url.href);

@@ -12,7 +12,7 @@ import { gameLinked } from "../session/link-play.js";
 import { pickerFor } from "../board/pick.js";
 import { Cancelled, call } from "../engine/call.js";
 import { t } from "../i18n/i18n.js";
-import { parseUrl, puzzleWanted, queryOrigin } from "./address.js";
+import { lessonWanted, parseUrl, puzzleWanted, queryOrigin } from "./address.js";
 import { storedLanguage, wireLanguage, wirePace } from "./language.js";
 
 const html = document.documentElement;
@@ -247,6 +247,7 @@ export function createStart(app, commands, loading) {
     wirePace(state);
     html.dataset.thinking = "false";
     const puzzle = puzzleWanted();
+    const lesson = lessonWanted();
     const booting = bootEngines();
     const early = await paintEarly();
     performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
@@ -272,6 +273,8 @@ export function createStart(app, commands, loading) {
       // render with the engine up, which keeps the address in step with what is shown)
       if (puzzle === "") showMessage(t("error.url", { message: t("puzzle.error.unknown", { id: new URLSearchParams(window.location.search).get("puzzle") ?? "" }) }));
       else if (puzzle) app.puzzles.open("link", { id: puzzle });
+      else if (lesson === "") showMessage(t("error.url", { message: t("lesson.error.unknown", { id: new URLSearchParams(window.location.search).get("lesson") ?? "" }) }));
+      else if (lesson) app.puzzles.openLesson({ id: lesson });
       if (state.early) app.turns.playEarly();
       else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     } finally {

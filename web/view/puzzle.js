@@ -3,13 +3,14 @@
 // go with the moment (hint, solution, retry, next), and the panel: the player's rating,
 // the puzzle (kind, its rating and themes once it is over), the puzzle of the day, a
 // streak, and a small dashboard (rating over time, themes weakest first, puzzles failed
-// to replay). Reads the state; changes nothing but the DOM, and draws a part again only
+// to replay). A rule lesson's panel is its text and the game's lessons, those done ticked. Reads the state; changes nothing but the DOM, and draws a part again only
 // when what it shows changed (a focused button stays).
 //
 // Hooks: html[data-puzzle-id],
 // html[data-puzzle-state] (solving | solved | failed), [data-puzzle-rating] (a number),
 // [data-action=puzzle-next|puzzle-hint|puzzle-solution|puzzle-daily|puzzle-streak|
-// puzzle-retry|puzzle-replay].
+// puzzle-retry|puzzle-replay], html[data-lesson] (a lesson's id), [data-lesson-list] (its
+// items [data-lesson-done] when done), [data-action=lesson-open][data-lesson].
 
 import { t } from "../i18n/i18n.js";
 import { h } from "../ui/dom.js";
@@ -40,6 +41,7 @@ export function renderPuzzle(app) {
   if (!puzzle) {
     delete html.dataset.puzzleId;
     delete html.dataset.puzzleState;
+    delete html.dataset.lesson;
     if (!card.hidden) {
       card.hidden = true;
       card.replaceChildren();
@@ -54,8 +56,11 @@ export function renderPuzzle(app) {
   }
   html.dataset.puzzleId = puzzle.entry.id;
   html.dataset.puzzleState = stateOf(puzzle.phase);
+  if (puzzle.lesson) html.dataset.lesson = puzzle.entry.id;
+  else delete html.dataset.lesson;
   renderCard(card, puzzle);
-  renderPanel(app, panel, puzzle);
+  if (puzzle.lesson) renderLessonPanel(app, panel, puzzle, puzzle.lesson);
+  else renderPanel(app, panel, puzzle);
 }
 
 // The buttons of the moment, beside Confirm.
@@ -71,11 +76,20 @@ function renderCard(card, puzzle) {
     buttons.push(button("puzzle.action.solution", "puzzle-solution"));
   } else if (puzzle.phase === "wrong") {
     buttons.push(button("puzzle.action.retry", "puzzle-retry", true), button("puzzle.action.solution", "puzzle-solution"));
-    buttons.push(button("puzzle.action.next", "puzzle-next"));
+    buttons.push(button(nextLabel(puzzle), "puzzle-next"));
   } else if (puzzle.phase === "solved" || puzzle.phase === "shown") {
-    buttons.push(button(puzzle.kind === "streak" && puzzle.phase === "shown" ? "puzzle.action.new-streak" : "puzzle.action.next", "puzzle-next", true));
+    buttons.push(button(nextLabel(puzzle), "puzzle-next", true));
   }
   card.replaceChildren(...buttons);
+}
+
+// What Next says: the next puzzle, a new streak after a miss, the next lesson, or back to
+// the game after the last lesson.
+/** @param {import("../store/state.js").PuzzleShown} puzzle */
+function nextLabel(puzzle) {
+  const lesson = puzzle.lesson;
+  if (lesson) return lesson.index + 1 < lesson.total ? "lesson.action.next" : "lesson.action.finish";
+  return puzzle.kind === "streak" && puzzle.phase === "shown" ? "puzzle.action.new-streak" : "puzzle.action.next";
 }
 
 /**
@@ -128,6 +142,41 @@ function renderPanel(app, panel, puzzle) {
   panel.replaceChildren(...parts.filter((part) => part != null));
   // each replay button names its puzzle (they share a label)
   panel.querySelectorAll("[data-action=puzzle-replay]").forEach((b, i) => b.setAttribute("aria-label", `${t("puzzle.action.replay")} ${i + 1}`));
+}
+
+/**
+ * A lesson's panel: where it stands among the game's lessons, its text, and the list of
+ * them (each opens it; those done are ticked).
+ * @param {{puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>}} app
+ * @param {HTMLElement} panel @param {import("../store/state.js").PuzzleShown} puzzle
+ * @param {NonNullable<import("../store/state.js").PuzzleShown["lesson"]>} lesson
+ */
+function renderLessonPanel(app, panel, puzzle, lesson) {
+  const done = app.puzzles.lessonsDone(lesson.game);
+  const key = ["lesson", puzzle.entry.id, done.join(","), html.lang].join(" ");
+  panel.hidden = false;
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  /** @param {string} id @param {string} part */
+  const text = (id, part) => t(`lesson.${lesson.game}.${id}.${part}`, id === lesson.id ? lesson.params : {});
+  const items = lesson.ids.map((id, i) => {
+    const finished = done.includes(id);
+    /** @type {Record<string, string>} */
+    const attrs = { type: "button", class: "button small lesson-item", "data-action": "lesson-open", "data-lesson": id };
+    if (id === lesson.id) attrs["aria-current"] = "step";
+    return h("li", finished ? { "data-lesson-done": "" } : {},
+      h("button", attrs,
+        h("span", { class: "lesson-mark", "aria-hidden": "true" }, finished ? "✓" : String(i + 1)),
+        " ", text(id, "title"),
+        finished ? h("span", { class: "visually-hidden" }, ` (${t("lesson.done")})`) : null));
+  });
+  panel.replaceChildren(
+    h("h2", { id: "puzzle-title" }, t("lesson.heading", { game: t(`game.${lesson.game}`) })),
+    h("p", { class: "puzzle-kind" }, t("lesson.count", { n: lesson.index + 1, total: lesson.total, title: text(lesson.id, "title") })),
+    h("p", { class: "lesson-text" }, text(lesson.id, "text")),
+    h("ol", { class: "lesson-list", "data-lesson-list": "", "aria-label": t("lesson.list") }, ...items),
+    h("div", { class: "puzzle-choices" }, button("lesson.action.puzzles", "puzzles")),
+  );
 }
 
 /** @param {string | undefined} date YYYY-MM-DD */

@@ -16,6 +16,7 @@ class NebuchadnezzarGame(Game):
     name = "Nebuchadnezzar"
     knowledge = "nibble.games.nebuchadnezzar.knowledge:NebuchadnezzarKnowledge"
     themes = "nibble.games.nebuchadnezzar.themes:NebuchadnezzarThemes"
+    lessons = "nibble.games.nebuchadnezzar.lessons:LESSONS"
     options = (
         Option("size", "int", DEFAULT_SIZE, "Board size", min=MIN_SIZE, max=MAX_SIZE),
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),

@@ -24,6 +24,7 @@ class NibbleGame(Game):
     name = "Nibble"
     knowledge = "nibble.games.nibble.knowledge:NibbleKnowledge"
     themes = "nibble.games.nibble.themes:NibbleThemes"
+    lessons = "nibble.games.nibble.lessons:LESSONS"
     options = (
         Option("variant", "choice", "square9", "Variant",
                choices=tuple((v.id, v.label) for v in VARIANTS.values())),

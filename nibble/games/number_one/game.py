@@ -28,6 +28,7 @@ class NumberOneGame(Game):
     name = "Number One"
     knowledge = "nibble.games.number_one.knowledge:NumberOneKnowledge"
     themes = "nibble.games.number_one.themes:NumberOneThemes"
+    lessons = "nibble.games.number_one.lessons:LESSONS"
     min_players = 2
     max_players = 4
     players_option = "players"
