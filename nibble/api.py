@@ -140,8 +140,17 @@ def _analyse(req: dict[str, Any]) -> dict[str, Any]:
     return analyse(state, params, started, resigned)
 
 
+def _judge(req: dict[str, Any]) -> dict[str, Any]:
+    started = time.perf_counter()  # the budget covers replaying the record too
+    from .puzzles.own import judge_request  # imported late: not needed to play
+
+    state, resigned = _replayed(req)
+    _not_resigned(resigned)
+    return judge_request(state, req, started)
+
+
 OPS = {"games": _games, "new": _new, "play": _play, "load": _load, "view": _view, "ai": _ai,
-       "analyse": _analyse, "resign": _resign}
+       "analyse": _analyse, "resign": _resign, "judge": _judge}
 
 
 def handle(request: Any) -> dict[str, Any]:

@@ -79,6 +79,9 @@ def workload() -> None:
             answer = handle({"op": "ai", "record": record, "level": "random"})
             played = handle({"op": "play", "record": record, "move": answer["move"]})
             record, view = played["record"], played["view"]
+        # "Your puzzles": the judgement of a position (web/puzzles/own.js)
+        handle({"op": "judge", "record": {**record, "moves": record["moves"][:2]},
+                "iterations": 5, "budget_ms": 2000})
         tampered = dict(record, moves=[*record["moves"][:1], "zz99"])
         handle({"op": "load", "record": tampered})
         handle({"op": "load", "record": record})

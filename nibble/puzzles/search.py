@@ -5,6 +5,7 @@ can give it a made-up one."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -47,15 +48,25 @@ class Search(Protocol):
         ...
 
 
+class TimeUp(Exception):
+    """The search's deadline passed (the page's bound on a judgement): no verdict."""
+
+
 class EngineSearch:
     """The analysis (``hard``'s search as a judge) with ``iterations`` nodes or MCTS
-    iterations a position and a fixed seed: no clock, so the same answer every time."""
+    iterations a position and a fixed seed: no clock, so the same answer every time.
+    ``deadline`` (``perf_counter``), if given, bounds the whole judgement: a position
+    asked for after it raises :class:`TimeUp` (the answers never depend on it)."""
 
-    def __init__(self, iterations: int = 300, seed: int = 0) -> None:
+    def __init__(self, iterations: int = 300, seed: int = 0,
+                 deadline: float | None = None) -> None:
         self.iterations = iterations
         self.seed = seed
+        self.deadline = deadline
 
     def look(self, state: State[Any], scale: int = 1) -> Look:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeUp
         req = AnalyseRequest(None, self.seed, 1, self.iterations * scale, False)
         a = analyse(state.copy(), req)
         best = None if a["best"] is None else state.parse_move(a["best"])
