@@ -36,6 +36,7 @@ export const STRICT = [
   "web/store/glicko.js",
   "web/store/puzzle-profile.js",
   "web/store/lesson-progress.js",
+  "web/store/own-puzzles.js",
 ];
 
 /** @param {string[]} entries paths relative to the repository, a folder ending in "/" */

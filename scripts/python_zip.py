@@ -58,6 +58,8 @@ def workload() -> None:
     """Play every game through the bridge, as the page does, so that whatever the engine
     imports lazily is imported now."""
     from nibble.api import handle, handle_json
+    from nibble.games import get_game
+    from nibble.puzzles.themes import themes_for
 
     games = handle({"op": "games"})
     assert "error" not in games, games
@@ -79,9 +81,11 @@ def workload() -> None:
             answer = handle({"op": "ai", "record": record, "level": "random"})
             played = handle({"op": "play", "record": record, "move": answer["move"]})
             record, view = played["record"], played["view"]
-        # "Your puzzles": the judgement of a position (web/puzzles/own.js)
+        # "Your puzzles": the judgement of a position (web/puzzles/own.js), and the game's
+        # themes it names a puzzle by (imported by name, so asked for here)
         handle({"op": "judge", "record": {**record, "moves": record["moves"][:2]},
                 "iterations": 5, "budget_ms": 2000})
+        themes_for(get_game(info["id"]))
         tampered = dict(record, moves=[*record["moves"][:1], "zz99"])
         handle({"op": "load", "record": tampered})
         handle({"op": "load", "record": record})

@@ -182,7 +182,8 @@ declare namespace Nibble {
     | { op: "resign"; record: Record; seat: Seat }
     | { op: "view"; record: Record; ply?: number | null }
     | { op: "ai"; record: Record; level: string; seed: number; budget_ms: number; iterations?: number; reuse?: boolean }
-    | { op: "analyse"; record: Record; ply?: number | null; budget_ms?: number; iterations?: number; seed?: number };
+    | { op: "analyse"; record: Record; ply?: number | null; budget_ms?: number; iterations?: number; seed?: number }
+    | { op: "judge"; record: Record; ply?: number | null; budget_ms?: number; iterations?: number; seed?: number };
 
   /** A refusal. `reason` and `params` let the page say it in the player's language. */
   export interface BridgeError {
@@ -245,6 +246,20 @@ declare namespace Nibble {
     level: string;
   }
 
+  /** Is the position a puzzle for its side to move (docs/contracts.md, `judge`). */
+  export interface JudgeAnswer extends Answered {
+    ply: number;
+    to_move: Seat;
+    puzzle: boolean;
+    why: "ok" | "forced" | "gap" | "check" | "time";
+    move: string | null; // the one good move
+    gap: number | null;
+    checked_gap: number | null;
+    exact: boolean;
+    themes: string[];
+    ms: number;
+  }
+
   export interface BridgeAnswers {
     games: GamesAnswer;
     new: PositionAnswer;
@@ -254,6 +269,7 @@ declare namespace Nibble {
     view: PositionAnswer;
     ai: AiAnswer;
     analyse: AnalysisAnswer;
+    judge: JudgeAnswer;
   }
 
   /** The bridge's answer to `R`: the op's, or a refusal. */

@@ -37,6 +37,7 @@ import { wireActions } from "./shell/actions.js";
 import { createCommands } from "./shell/commands.js";
 import { createStart } from "./shell/start.js";
 import { createPuzzles } from "./puzzles/ctrl.js";
+import { createOwnPuzzles } from "./puzzles/own.js";
 import { renderPuzzle } from "./view/puzzle.js";
 import { shownView } from "./rooms/index.js";
 
@@ -78,6 +79,7 @@ function cancelRedraw() {
  * @property {ReturnType<typeof createNavigation>} navigation
  * @property {ReturnType<typeof createRetro>} retro
  * @property {ReturnType<typeof createPuzzles>} puzzles
+ * @property {ReturnType<typeof createOwnPuzzles>} own
  * @property {ReturnType<typeof createSession>} session
  * @property {ReturnType<typeof createLinkPlay>} linkPlay
  * @property {ReturnType<typeof createWalkthrough>} walkthrough
@@ -155,6 +157,9 @@ app.judgements = createJudgements(app);
 app.navigation = createNavigation(app);
 app.retro = createRetro(app);
 app.puzzles = createPuzzles(app);
+app.own = createOwnPuzzles(app);
+// a finished game's settled marks give "Your puzzles" their positions (checked meanwhile)
+app.analysis.onChange(() => app.own.collect());
 app.session = createSession(app);
 app.linkPlay = createLinkPlay(app, { openRecord: commands.openRecord, sayPreviousKept: commands.sayPreviousKept });
 app.walkthrough = createWalkthrough(app);

@@ -5,8 +5,10 @@
 // be taken back (retry); a hint shows a cell of the move, the solution plays the line.
 // The first try of each puzzle moves the player's rating (store/puzzle-profile.js).
 // Kinds: rated (near the player's rating), the puzzle of the day (by the date), a
-// streak (rising ratings until the first miss), a failed one replayed, a link's, and a
-// rule lesson (a puzzle of one move with several answers, a text of its own, no rating;
+// streak (rising ratings until the first miss), a failed one replayed, a link's, one of
+// the player's own mistakes ("Your puzzles", puzzles/own.js: unrated, spaced out by how
+// often it is found), a personal puzzle from a link (its position in the fragment,
+// unrated), and a rule lesson (a puzzle of one move with several answers, a text of its own, no rating;
 // the game's lessons follow each other, and those done are remembered).
 //
 // The puzzle is a room of its own (rooms/puzzle.js): the game shown stays underneath,
@@ -24,8 +26,14 @@ import { GAME_IDS } from "../games/index.js";
 import { boardFor, dailyPuzzle, findPuzzle, lessonsOf, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
 import { failedIds, loadProfile, noteSolved, noteStreak, recordFirstTry, saveProfile } from "../store/puzzle-profile.js";
 import { loadDone, markDone } from "../store/lesson-progress.js";
+import { fromBase64Url, toBase64Url } from "../session/link-codec.js";
+import { clearLink } from "../session/share.js";
+import { idOf } from "../store/own-puzzles.js";
+import { recordProblem } from "../store/untrusted.js";
 
 const REPLY_MS = 600; // the opponent's reply follows the player's move after this long
+const MAX_OWN_LINK = 200_000; // a personal puzzle's fragment, at most (a game link's bound)
+const UNRATED = new Set(["streak", "lesson", "own", "shared"]); // a streak is its own score; the rest are not the shipped set
 const DIFFICULTY = { easier: -300, normal: 0, harder: 300 };
 
 /** @typedef {import("../store/state.js").PuzzleShown} PuzzleShown */
@@ -83,11 +91,12 @@ export function createPuzzles(app) {
   }
 
   // Open a puzzle: `kind` says how it is chosen; `id` a given one (a link, a replay).
-  /** @param {PuzzleShown["kind"]} kind @param {{id?: string}} [how] */
+  /** @param {PuzzleShown["kind"]} kind @param {{id?: string, hash?: string}} [how] */
   async function open(kind, how = {}) {
     const ticket = ++opening;
     await app.turns.withBusy(async () => {
       try {
+        if (kind === "own" || kind === "shared") return await openOwn(kind, how.hash ?? "", ticket);
         const index = await puzzleIndex();
         if (how.id) {
           const found = await findPuzzle(how.id);
@@ -122,6 +131,30 @@ export function createPuzzles(app) {
         showMessage(t("puzzle.error.load", { reason: error?.message || String(error) }), "error", null, { key: "puzzle.load" });
       }
     });
+  }
+
+  // One of the player's own puzzles (the most overdue), or a personal puzzle from a
+  // link's fragment (#own=<base64url of {record, solver, line}>).
+  /** @param {"own" | "shared"} kind @param {string} hash @param {number} ticket */
+  async function openOwn(kind, hash, ticket) {
+    /** @type {Nibble.Puzzle | null} */
+    let entry = null;
+    if (kind === "own") {
+      const item = app.own.due()[0];
+      if (!item) {
+        showMessage(t("own.none-due", { n: app.own.waiting().length }), "info", null, { key: "puzzle.load" });
+        return;
+      }
+      entry = { id: item.id, record: item.record, solver: item.solver, line: item.line, themes: item.themes, rating: 0 };
+    } else {
+      entry = ownFromLink(hash);
+      if (!entry) {
+        showMessage(t("own.error.link"), "error", null, { key: "puzzle.load" });
+        return;
+      }
+    }
+    streak = null;
+    await show(entry, `own-${entry.record.game}`, kind, ticket);
   }
 
   // A lesson of `game` (the lesson `id`, else the first not done yet, else the first), or
@@ -166,7 +199,8 @@ export function createPuzzles(app) {
   // The first try counts: solved without a miss, a hint or the solution, or not.
   /** @param {PuzzleShown} puzzle @param {boolean} solved */
   function rate(puzzle, solved) {
-    if (puzzle.kind === "streak" || puzzle.kind === "lesson" || puzzle.rated) return; // a streak is its own score; a lesson teaches
+    if (puzzle.kind === "own") return app.own.reviewed(puzzle.entry.id, solved); // it comes back sooner or later
+    if (UNRATED.has(puzzle.kind) || puzzle.rated) return;
     update((profile) => {
       const result = recordFirstTry(profile, puzzle.entry, solved);
       if (result.counted) puzzle.rated = { before: result.before, after: result.after };
@@ -208,6 +242,7 @@ export function createPuzzles(app) {
     }
     const change = puzzle.rated ? puzzle.rated.after - puzzle.rated.before : null;
     const words = puzzle.kind === "streak" ? t("puzzle.solved.streak", { n: puzzle.streak }) :
+      puzzle.kind === "own" && !puzzle.missed ? t("own.solved") :
       change != null ? t("puzzle.solved.rated", { change: change >= 0 ? `+${change}` : String(change), rating: puzzle.rated.after }) : t("puzzle.solved");
     say(puzzle, words);
   }
@@ -348,6 +383,7 @@ export function createPuzzles(app) {
 
   function stop() {
     if (!state.puzzle) return;
+    if (state.puzzle.kind === "shared") clearLink(); // a reload then shows the game, not the link's puzzle
     opening++;
     state.puzzle = null;
     streak = null;
@@ -365,7 +401,12 @@ export function createPuzzles(app) {
     const url = new URL(window.location.href);
     url.search = "";
     url.hash = "";
-    url.searchParams.set(puzzle.lesson ? "lesson" : "puzzle", puzzle.entry.id);
+    if (puzzle.kind === "own" || puzzle.kind === "shared") {
+      // a personal puzzle travels whole in the fragment, as a game does (never sent to a server)
+      const { record, solver, line } = puzzle.entry;
+      url.searchParams.set("puzzle", "own");
+      url.hash = `own=${toBase64Url(new TextEncoder().encode(JSON.stringify({ record, solver, line })))}`;
+    } else url.searchParams.set(puzzle.lesson ? "lesson" : "puzzle", puzzle.entry.id);
     app.linkPlay.offer(url.href, t("puzzle.copied"));
   }
 
@@ -399,4 +440,23 @@ export function createPuzzles(app) {
     /** @param {string} game */
     lessonsDone: (game) => loadDone()[game] ?? [],
   };
+}
+
+// A personal puzzle from a link's fragment, checked as anything from outside is (its
+// record's shape here, every move by the engine when it is shown), or null.
+/** @param {string} hash @returns {Nibble.Puzzle | null} */
+export function ownFromLink(hash) {
+  const raw = new URLSearchParams(hash.replace(/^#/, "")).get("own");
+  if (!raw || raw.length > MAX_OWN_LINK) return null;
+  let data;
+  try {
+    data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(raw)));
+  } catch {
+    return null;
+  }
+  const record = data?.record;
+  if (recordProblem(record) || !Number.isInteger(data.solver) || data.solver < 0 || data.solver > 15) return null;
+  const line = data.line;
+  if (!Array.isArray(line) || line.length < 1 || line.length > 8 || !line.every((/** @type {unknown} */ m) => typeof m === "string" && m.length <= 200)) return null;
+  return { id: idOf(record), record, solver: data.solver, line, themes: [], rating: 0 };
 }

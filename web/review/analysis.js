@@ -17,7 +17,10 @@
 // a fixed search per game, capped in time (a slow phone), so that its answers, and the
 // marks a finished game keeps, are the same on every device and under any load; where the
 // engine gives none, the pass is FAST_MS or DEEP_MS.
-// Hints ask for the position shown, before the rest.
+// Hints ask for the position shown, before the rest. Last come the puzzle checks of
+// "Your puzzles" (check(): the bridge's `judge` op on the position before a mistake of the
+// player's), only while the computer's worker is up anyway and the game shown leaves it
+// free.
 //
 // A worker that cannot start is tried again a few times, a while apart; meanwhile the
 // review says that the analysis is unavailable (the game itself never depends on it).
@@ -38,6 +41,7 @@ const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second p
 const BLOCKED_RETRY_MS = 400;
 const CACHE_SIZE = 4_000; // positions kept (at least the game shown's, however long)
 const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again after this
+const CHECK_CAP_MS = 20_000; // a puzzle check's bound (the judge op answers "time" after it)
 const MAX_FAILED_RETRIES = 3;
 const html = document.documentElement;
 // refusals of the position itself (kept, so as not to ask again); anything else (a worker
@@ -96,6 +100,9 @@ export function createAnalysis(app, engine) {
   let renderQueued = false;
   const plies = new Set(); // the positions answered since the listeners last heard
   const askedNext = new Set(); // position and next move: answered without that move's value
+  /** @typedef {{record: Nibble.Record, resolve: (answer: any) => void, reject: (error: unknown) => void}} Check */
+  /** @type {Check[]} */
+  const checks = []; // puzzle checks waiting, oldest first
 
   /** @param {string} key @param {Answer} answer */
   function store(key, answer) {
@@ -186,8 +193,18 @@ export function createAnalysis(app, engine) {
     return null;
   }
 
-  // The next position to analyse: the one shown first, then the game from its start.
+  // The next job: the game shown's positions, else a puzzle check (background work for
+  // the worker's idle time: never a reason to start it, never while the game shown might
+  // need it and could not take it back).
   function nextJob() {
+    const job = gameJob();
+    if (job || !checks.length || engine.state !== "ready") return job;
+    if (state.view && !state.view.result && state.seats.includes("ai") && !engine.standbyReady) return null;
+    return { check: checks[0], deep: true };
+  }
+
+  // The next position to analyse: the one shown first, then the game from its start.
+  function gameJob() {
     const record = state.record;
     const total = record.moves.length;
     const shown = state.review ? state.review.ply : total;
@@ -204,6 +221,7 @@ export function createAnalysis(app, engine) {
     // nothing to review before the first move (a hint asks for itself: best()); a new
     // game's first seconds belong to the computer's worker starting
     if (total === 0) return null;
+    /** @param {string} pass @param {number} cap */
     const fixed = (pass, cap) => {
       const iterations = state.games?.limits?.analyse?.[pass]?.iterations?.[record.game];
       return iterations ? { iterations, cap } : null;
@@ -289,7 +307,8 @@ export function createAnalysis(app, engine) {
     running = true;
     setAnalysing(!job.deep);
     try {
-      await analyse(job.record, job.ply, job.budget, job.fixed);
+      if (job.check) await runCheck(job.check);
+      else await analyse(job.record, job.ply, job.budget, job.fixed);
     } catch (error) {
       if (error instanceof Cancelled) {
         // abandoned (a hint stopped): the loop goes on below
@@ -310,6 +329,39 @@ export function createAnalysis(app, engine) {
       running = false;
     }
     setTimeout(pump, BREATH_MS); // a breath between positions for whatever else is queued
+  }
+
+  // A puzzle check: the judge op on the position `record` ends at. A check that was
+  // abandoned (the computer's turn) stays first in line; one the engine refuses, or that
+  // fails otherwise, is answered with the error.
+  /** @param {Check} job */
+  async function runCheck(job) {
+    try {
+      const answer = await call(engine, { op: "judge", record: job.record, budget_ms: CHECK_CAP_MS }, { timeoutMs: limitFor(CHECK_CAP_MS) });
+      checks.splice(checks.indexOf(job), 1);
+      job.resolve(answer);
+    } catch (error) {
+      if (error instanceof Cancelled) throw error; // asked again later
+      checks.splice(checks.indexOf(job), 1);
+      job.reject(error);
+    }
+  }
+
+  // Is the position `record` ends at a puzzle for its side to move (the judge op's answer)?
+  // Asked when the worker has nothing else to do; rejects with the engine's error.
+  /** @param {Nibble.Record} record @returns {Promise<any>} */
+  function check(record) {
+    return new Promise((resolve, reject) => {
+      checks.push({ record, resolve, reject });
+      setTimeout(pump, 0);
+    });
+  }
+
+  // Has every position of `record` its second-pass answer (the marks as final as they get)?
+  /** @param {Nibble.Record | null} [record] */
+  function settled(record = state.record) {
+    const list = answers(record);
+    return list.length > 1 && list.every((a) => a && (a.error || a.exact || a.budget >= DEEP_MS));
   }
 
   // The best move for the position shown, from what is known or a search of its own
@@ -360,6 +412,8 @@ export function createAnalysis(app, engine) {
     // one position's answer at a budget of its own (a try in "learn from your mistakes")
     position: (record, ply, budget) => analyse(record, ply, budget),
     best,
+    check,
+    settled,
     cancel,
     makeRoom,
     onChange: (fn) => listeners.push(fn),

@@ -22,7 +22,14 @@ export const puzzleRoom = {
   shows: (state) => state.puzzle,
   seatName: (state, seat) => (seat === state.puzzle.entry.solver ? t("seat.you") : t("puzzle.opponent")),
   overlays: (state) => (state.puzzle.hint.length ? [{ kind: "best", cells: state.puzzle.hint }] : []),
-  address: (state) => (state.puzzle.lesson ? `lesson=${state.puzzle.entry.id}` : `puzzle=${state.puzzle.entry.id}`),
+  // a reload opens it again: a lesson, a shipped puzzle, a personal one from a link (its
+  // fragment stays); one of the player's own has no address (a reload shows the game)
+  address: (state) => {
+    const { kind, entry, lesson } = state.puzzle;
+    if (lesson) return `lesson=${entry.id}`;
+    if (kind === "own") return null;
+    return kind === "shared" ? "puzzle=own" : `puzzle=${entry.id}`;
+  },
   move(app, move) {
     app.puzzles.attempt(move);
     return true;

@@ -39,6 +39,8 @@ export function actionTable(app, commands) {
     "puzzle-daily": () => app.puzzles.open("daily"),
     "puzzle-streak": () => app.puzzles.open("streak"),
     "puzzle-replay": (target) => app.puzzles.open("replay", { id: target.dataset.replay }),
+    "puzzle-own": () => app.puzzles.open("own"),
+    "practise-later": () => app.own.addShown(),
     // the lessons of the game the control names (the offer's), else of the game shown
     lessons: (target) => app.puzzles.openLesson({ game: target.dataset.game || undefined }),
     "lesson-open": (target) => app.puzzles.openLesson({ id: target.dataset.lesson }),

@@ -14,11 +14,12 @@ export const PUZZLE = "puzzle";
 export const LESSON = "lesson";
 const ROOM_KEYS = new Set([PUZZLE, LESSON]);
 
-// The puzzle a ?puzzle= link asks for: its id, "" for one that cannot be an id, or null.
+// The puzzle a ?puzzle= link asks for: its id, "own" for a personal puzzle (in the
+// fragment), "" for one that cannot be an id, or null.
 export function puzzleWanted() {
   const id = new URLSearchParams(window.location.search).get(PUZZLE);
   if (id == null) return null;
-  return /^[0-9a-f]{12}$/.test(id) ? id : "";
+  return /^[0-9a-f]{12}$/.test(id) || id === "own" ? id : "";
 }
 
 // The lesson a ?lesson= link asks for ("<game>-<lesson>"): its id, "" for one that cannot

@@ -269,9 +269,11 @@ export function createStart(app, commands, loading) {
       state.engine = html.dataset.engine = "ready";
       app.render();
       performance.mark("nibble:ready");
+      app.own.work(); // "Your puzzles" left to check by an earlier visit (when the computer's worker is up)
       // a ?puzzle= link: the puzzle on top of the game chosen above (read before the first
       // render with the engine up, which keeps the address in step with what is shown)
       if (puzzle === "") showMessage(t("error.url", { message: t("puzzle.error.unknown", { id: new URLSearchParams(window.location.search).get("puzzle") ?? "" }) }));
+      else if (puzzle === "own") app.puzzles.open("shared", { hash: window.location.hash });
       else if (puzzle) app.puzzles.open("link", { id: puzzle });
       else if (lesson === "") showMessage(t("error.url", { message: t("lesson.error.unknown", { id: new URLSearchParams(window.location.search).get("lesson") ?? "" }) }));
       else if (lesson) app.puzzles.openLesson({ id: lesson });

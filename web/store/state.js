@@ -62,7 +62,7 @@
  * @typedef {object} PuzzleShown
  * @property {Nibble.Puzzle} entry the puzzle (its board's file, puzzles/<board>.json)
  * @property {string} board
- * @property {"rated" | "daily" | "streak" | "replay" | "link" | "lesson"} kind how it was chosen
+ * @property {"rated" | "daily" | "streak" | "replay" | "link" | "lesson" | "own" | "shared"} kind how it was chosen
  * @property {{game: string, id: string, index: number, total: number, ids: string[], accept: string[], params: {[name: string]: string}}} [lesson]
  *   a rule lesson: its game and id (texts lesson.<game>.<id>.*), its place among the game's, every answer
  * @property {string} [date] the puzzle of the day's date (YYYY-MM-DD)

@@ -32,8 +32,13 @@ function button(key, action, primary = false, data = {}) {
 }
 
 /**
- * @param {{puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>}} app
+ * @typedef {{
+ *   puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>,
+ *   own: ReturnType<typeof import("../puzzles/own.js").createOwnPuzzles>,
+ * }} PuzzleApp
  */
+
+/** @param {PuzzleApp} app */
 export function renderPuzzle(app) {
   const puzzle = app.puzzles.current;
   const card = /** @type {HTMLElement} */ (document.getElementById("puzzle-card"));
@@ -93,7 +98,7 @@ function nextLabel(puzzle) {
 }
 
 /**
- * @param {{puzzles: ReturnType<typeof import("../puzzles/ctrl.js").createPuzzles>}} app
+ * @param {PuzzleApp} app
  * @param {HTMLElement} panel @param {import("../store/state.js").PuzzleShown} puzzle
  */
 function renderPanel(app, panel, puzzle) {
@@ -101,17 +106,21 @@ function renderPanel(app, panel, puzzle) {
   const rating = Math.round(profile.rating.rating);
   const over = puzzle.phase === "solved" || puzzle.phase === "shown" || puzzle.phase === "wrong";
   const failed = app.puzzles.failed();
-  const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty].join(" ");
+  const due = app.own.due().length;
+  const waiting = app.own.waiting().length;
+  const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty, due, waiting].join(" ");
   panel.hidden = false;
   if (panel.dataset.key === key) return;
   panel.dataset.key = key;
 
   const kind = puzzle.kind === "daily" ? t("puzzle.kind.daily", { date: longDate(puzzle.date) }) :
     puzzle.kind === "streak" ? t("puzzle.kind.streak", { n: puzzle.streak, best: profile.streakBest }) :
-    puzzle.kind === "replay" ? t("puzzle.kind.replay") : t("puzzle.kind.rated");
-  const about = over ?
-    h("p", { class: "help", "data-puzzle-about": "" }, t("puzzle.about", { rating: puzzle.entry.rating, themes: puzzle.entry.themes.map((x) => t(`puzzle.theme.${x}`, {}, x)).join(", ") || "—" })) :
-    h("p", { class: "help" }, t("puzzle.about.hidden"));
+    puzzle.kind === "replay" ? t("puzzle.kind.replay") : puzzle.kind === "own" ? t("puzzle.kind.own") :
+    puzzle.kind === "shared" ? t("puzzle.kind.shared") : t("puzzle.kind.rated");
+  const themeNames = puzzle.entry.themes.map((x) => t(`puzzle.theme.${x}`, {}, x)).join(", ") || "—";
+  const unrated = puzzle.kind === "own" || puzzle.kind === "shared"; // not of the shipped set: no rating
+  const about = !over ? h("p", { class: "help" }, t(unrated ? "puzzle.about.hidden.own" : "puzzle.about.hidden")) :
+    h("p", { class: "help", "data-puzzle-about": "" }, unrated ? t("puzzle.about.own", { themes: themeNames }) : t("puzzle.about", { rating: puzzle.entry.rating, themes: themeNames }));
   const difficulty = h("select", { id: "puzzle-difficulty", class: "language", "aria-label": t("puzzle.difficulty") },
     ...["easier", "normal", "harder"].map((level) => {
       const option = h("option", { value: level }, t(`puzzle.difficulty.${level}`));
@@ -132,10 +141,16 @@ function renderPanel(app, panel, puzzle) {
       button("puzzle.action.daily", "puzzle-daily"),
       button("puzzle.action.streak", "puzzle-streak"),
       button("puzzle.action.rated", "puzzle-rated"),
+      // this puzzle's own link (the room's: ?puzzle=<id>, or a personal one whole in the fragment)
+      button("puzzle.action.share", "share"),
       h("label", { class: "pace" }, h("span", {}, t("puzzle.difficulty")), difficulty)),
     profile.history.length > 1 ? h("figure", { class: "puzzle-history" }, sparkline(profile.history), h("figcaption", { class: "visually-hidden" }, t("puzzle.history", { from: profile.history[0][1], to: rating }))) : null,
     themes.length ? h("section", { class: "puzzle-themes" }, h("h3", {}, t("puzzle.themes")),
       h("ul", {}, ...themes.map((x) => h("li", {}, t("puzzle.theme.line", { theme: t(`puzzle.theme.${x.theme}`, {}, x.theme), solved: x.solved, failed: x.failed }))))) : null,
+    // the player's own mistakes, spaced out (puzzles/own.js)
+    h("section", { class: "puzzle-own", "data-own-puzzles": "", "data-own-due": String(due) }, h("h3", {}, t("own.title")),
+      h("p", {}, due + waiting ? t("own.count", { due, waiting }) : t("own.empty")),
+      due ? h("p", {}, button("own.action.practise", "puzzle-own")) : null),
     failed.length ? h("section", { class: "puzzle-failed" }, h("h3", {}, t("puzzle.failed")),
       h("p", {}, ...failed.slice(0, FAILED_SHOWN).map((id) => button("puzzle.action.replay", "puzzle-replay", false, { replay: id })))) : null,
   ];
@@ -175,7 +190,7 @@ function renderLessonPanel(app, panel, puzzle, lesson) {
     h("p", { class: "puzzle-kind" }, t("lesson.count", { n: lesson.index + 1, total: lesson.total, title: text(lesson.id, "title") })),
     h("p", { class: "lesson-text" }, text(lesson.id, "text")),
     h("ol", { class: "lesson-list", "data-lesson-list": "", "aria-label": t("lesson.list") }, ...items),
-    h("div", { class: "puzzle-choices" }, button("lesson.action.puzzles", "puzzles")),
+    h("div", { class: "puzzle-choices" }, button("lesson.action.puzzles", "puzzles"), button("puzzle.action.share", "share")),
   );
 }
 

@@ -23,6 +23,7 @@ import { roomOf } from "../rooms/index.js";
  * @property {ReturnType<typeof import("../review/analysis.js").createAnalysis>} analysis
  * @property {ReturnType<typeof import("../review/judgements.js").createJudgements>} judgements
  * @property {ReturnType<typeof import("../review/retro.js").createRetro>} retro
+ * @property {ReturnType<typeof import("../puzzles/own.js").createOwnPuzzles>} own
  * @property {{known: (moves: string[]) => {view: Nibble.View} | undefined, positionAfter: (moves: string[]) => Promise<unknown>}} turns
  * @property {() => void} render
  */
@@ -86,6 +87,8 @@ export function renderReview(app, seatName) {
   const noteText = learning ? "" : parts.join(" ");
   if (note.textContent !== noteText) note.textContent = noteText;
   note.hidden = learning || !parts.length;
+  // "Practise this position later": the position shown, into "Your puzzles"
+  $('[data-action="practise-later"]').hidden = learning || !app.own.canAddShown();
 
   // the chart
   const section = $("#analysis");
