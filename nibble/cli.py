@@ -192,6 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(see ladder --help)", add_help=False)
     sub.add_parser("puzzles", help="make puzzles from the engine's own games "
                    "(see puzzles --help)", add_help=False)
+    sub.add_parser("sprt", help="a sequential test of a player against a pool of opponents "
+                   "(see sprt --help)", add_help=False)
     return p
 
 
@@ -201,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_match(argv[1:])
     if argv[:1] == ["ladder"]:
         return cmd_ladder(argv[1:])
+    if argv[:1] == ["sprt"]:
+        from .ai.lab.sprt import main as sprt_main
+        return sprt_main(argv[1:])
     if argv[:1] == ["puzzles"]:
         from .puzzles.runner import main as make_puzzles  # the maker's imports, only here
         return make_puzzles(argv[1:])

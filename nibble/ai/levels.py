@@ -27,6 +27,7 @@ from .alphabeta import AlphaBetaPlayer
 from .knowledge import generic, knowledge_for
 from .mcts import Budget, Config
 from .players import Decision, GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
+from .pool import POOL, make_pool_player
 
 # Tuned by matches at 100 ms a move on square9 (40 games each, against ``medium``):
 # evaluation-only leaves beat 4-ply playouts 26-14, exploration 0.4 beat 0.7 28-12
@@ -64,6 +65,14 @@ class TunedPlayer(Player):
             self.inner.forget()
 
 
+def _pool(name: str) -> Callable[[int], Player]:
+    """A pool player's factory (its module imported on first use)."""
+    def make(seed: int) -> Player:
+        player: Player = make_pool_player(name, seed)
+        return player
+    return make
+
+
 LEVELS: dict[str, tuple[Callable[[int], Player], int]] = {
     "random": (lambda seed: RandomPlayer(seed), 50),
     "easy": (lambda seed: HeuristicPlayer(seed, noise=0.15, hand_written=True), 100),
@@ -79,6 +88,8 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "uct": lambda seed: MCTSPlayer(seed, knowledge=generic(), solve=False, config=UCT),
     "heuristic": lambda seed: HeuristicPlayer(seed, noise=0.0),
     "alphabeta": lambda seed: AlphaBetaPlayer(seed, hand_written=True, solve=True),
+    # sparring partners written apart from ``hard`` (issue 46), imported when first asked for
+    **{name: _pool(name) for name in POOL},
 }
 
 
