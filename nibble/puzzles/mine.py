@@ -1,6 +1,8 @@
-"""One game of the maker: the engine plays itself, every position is valued, and each
-position where the opponent's move left the solver winning is judged as a puzzle start
-(:mod:`.judge`). No files and no processes here (:mod:`.runner` has them)."""
+"""One game of the maker: the engine plays itself as the game's :class:`Profile` says,
+every position where a turn begins is valued (one inside a turn, Number One's second and
+third pegs, can be no start), and each position where the opponent's turn left the solver
+winning is judged as a puzzle start (:mod:`.judge`). No files and no processes here
+(:mod:`.runner` has them)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from ..core.protocol import NEW_SEEDS, State
 from ..games import get_game
 from . import judge, rating
 from .record import make_record, puzzle_id
-from .search import Search
+from .search import Look, Search
 from .themes import Line, themes_for
 
 #: pairs of levels that play the maker's games (a weaker side makes more mistakes)
@@ -43,22 +45,84 @@ def game_tag(seed: int, index: int) -> str:
     return f"{seed}:{index}"
 
 
-def play_game(game_id: str, options: dict[str, Any], seed: int, index: int) -> State[Any]:
-    """Game ``index`` of the run seeded ``seed``: its board, its pair of levels and its
-    opening all follow from the two."""
+@dataclass(frozen=True)
+class Profile:
+    """How a game's maker games are played (:data:`PROFILES`; the default is Nibble's,
+    the games its shipped files were made from).
+
+    ``pairs``: the pairs of levels, one drawn a game (seat ``s`` plays ``pair[s % 2]``);
+    ``opening``: random moves at most at the start. ``blunder``: the chance that a turn
+    whose start the judge values as balanced (no seat's chances above ``judge.BEFORE``)
+    begins with a blunder, after the opening: a legal move drawn at random (the rest of
+    the turn, if it has more moves, is the level's). ``decided``: a game stops at the
+    first turn's start, after the opening, where a seat's chances are at or above it
+    (its later positions, won, would only be judged ``already-winning``). A profile with
+    either plays and values a game in one pass, asking the judge at every turn's start
+    (the looks are kept and not asked again); without, a game does not depend on the
+    judge at all."""
+
+    pairs: tuple[tuple[str, str], ...] = PAIRS
+    opening: int = OPENING
+    blunder: float = 0.0
+    decided: float | None = None
+
+
+#: per game id, how its games are played; a game not listed plays as Nibble does.
+#: Nebuchadnezzar and Number One: with the default, one side is winning after a few moves
+#: (the weaker level of a pair is simply lost) and few of their positions are starts;
+#: pairs of equal strength keep a game open, a random move now and then at a balanced
+#: turn makes the mistakes, and a decided game stops (docs/puzzles.md, "How games are
+#: played", has the yields)
+EQUAL_PAIRS = (("easy", "easy"), ("medium", "medium"))
+PROFILES: dict[str, Profile] = {
+    "nebuchadnezzar": Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95),
+    "number-one": Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95),
+}
+
+
+def profile_for(game_id: str) -> Profile:
+    return PROFILES.get(game_id, Profile())
+
+
+def play_game(game_id: str, options: dict[str, Any], seed: int, index: int,
+              search: Search | None = None, looks: dict[int, Look] | None = None,
+              blunders: list[int] | None = None) -> State[Any]:
+    """Game ``index`` of the run seeded ``seed``: its board, its pair of levels, its
+    opening and its blunders all follow from the two (and, with blunders, the judge's
+    looks at the positions: ``search`` is required then). The looks taken are left in
+    ``looks`` by ply, the plies of the blunders in ``blunders``."""
     rng = random.Random(game_tag(seed, index))
     game = get_game(game_id)
+    profile = profile_for(game_id)
     opts = game.normalize_options({**options, "seed": rng.randrange(NEW_SEEDS)})
     state = game.new_state(opts)
-    pair = PAIRS[rng.randrange(len(PAIRS))]
+    pair = profile.pairs[rng.randrange(len(profile.pairs))]
     players = [make_player(level, rng.randrange(2**31)) for level in pair]
-    opening = rng.randrange(OPENING + 1)
+    opening = rng.randrange(profile.opening + 1)
+    # the blunders draw from a stream of their own: the one above stays as it was
+    slips = random.Random(f"{game_tag(seed, index)}:blunder")
+    if looks is None:
+        looks = {}
+    asks = bool(profile.blunder) or profile.decided is not None
+    if asks and search is None:
+        raise ValueError(f"{game_id}'s games need the judge's search (its profile)")
     while not state.is_over() and len(state.moves) < MAX_PLIES:
         moves = state.legal_moves()
-        if len(state.moves) < opening:
+        ply = len(state.moves)
+        seat = state.to_move
+        move = None
+        if ply < opening:
             move = moves[rng.randrange(len(moves))]
-        else:
-            seat = state.to_move
+        elif asks and search is not None and _last_mover(state) != seat:  # a turn begins
+            seen = looks[ply] = search.look(state)
+            if profile.decided is not None and max(seen.chances) >= profile.decided:
+                break
+            if profile.blunder and max(seen.chances) <= judge.BEFORE \
+                    and slips.random() < profile.blunder:
+                move = moves[slips.randrange(len(moves))]
+                if blunders is not None:
+                    blunders.append(ply)
+        if move is None:
             level = pair[seat % 2]
             budget = Budget(None, PLAY_ITERATIONS.get(level, 1))
             move = players[seat % 2].choose(state.copy(), budget).move
@@ -71,7 +135,8 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
     """Play game ``index`` and judge its positions (those whose canonical key is in
     ``judged`` are skipped)."""
     out = GameResult(game_tag(seed, index))
-    played = play_game(game_id, options, seed, index)
+    looks: dict[int, Look] = {}
+    played = play_game(game_id, options, seed, index, search, looks)
     state = _start_of(played)
     # each seat's chances where the turn of the seat that moved last began: the mistake
     # is that whole turn (Number One's is a move per peg)
@@ -83,11 +148,15 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
             return out
         if state.is_over():
             break
-        seen = search.look(state)
         mover = _last_mover(state)
         solver = state.to_move
-        if before is not None and mover is not None and mover != solver \
-                and seen.chances[solver] >= judge.AFTER:
+        if mover == solver:  # inside a turn: no start, and no turn begins (not looked at)
+            if ply == len(played.moves):
+                break
+            state.push(played.moves[ply])
+            continue
+        seen = looks.get(ply) or search.look(state)
+        if before is not None and mover is not None and seen.chances[solver] >= judge.AFTER:
             key = puzzle_id(game_id, state.canonical_key())  # short: the side file grows
             if key not in judged and key not in mine:
                 mine.add(key)
@@ -96,8 +165,7 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
                 out.verdicts.append(verdict)
                 if "puzzle" in verdict:
                     out.puzzles.append(verdict.pop("puzzle"))
-        if mover != solver:  # a turn begins here
-            before = seen.chances
+        before = seen.chances  # a turn begins here
         if ply < len(played.moves):
             state.push(played.moves[ply])
     return out
