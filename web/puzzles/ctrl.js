@@ -8,8 +8,8 @@
 // streak (rising ratings until the first miss), a failed one replayed, a link's, one of
 // the player's own mistakes ("Your puzzles", puzzles/own.js: unrated, spaced out by how
 // often it is found), a personal puzzle from a link (its position in the fragment,
-// unrated), and a rule lesson (a puzzle of one move with several answers, a text of its own, no rating;
-// the game's lessons follow each other, and those done are remembered).
+// unrated), and a rule lesson (a puzzle of one move with several answers and words of
+// its own, unrated; the game's lessons follow each other, those done are remembered).
 //
 // The puzzle is a room of its own (rooms/puzzle.js): the game shown stays underneath,
 // untouched, and "Back to the game" returns to it.
@@ -26,13 +26,10 @@ import { GAME_IDS } from "../games/index.js";
 import { boardFor, dailyPuzzle, findPuzzle, lessonsOf, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
 import { failedIds, loadProfile, noteSolved, noteStreak, recordFirstTry, saveProfile } from "../store/puzzle-profile.js";
 import { loadDone, markDone } from "../store/lesson-progress.js";
-import { fromBase64Url, toBase64Url } from "../session/link-codec.js";
 import { clearLink } from "../session/share.js";
-import { idOf } from "../store/own-puzzles.js";
-import { recordProblem } from "../store/untrusted.js";
+import { ownFromLink, ownLink } from "./own.js";
 
 const REPLY_MS = 600; // the opponent's reply follows the player's move after this long
-const MAX_OWN_LINK = 200_000; // a personal puzzle's fragment, at most (a game link's bound)
 const UNRATED = new Set(["streak", "lesson", "own", "shared"]); // a streak is its own score; the rest are not the shipped set
 const DIFFICULTY = { easier: -300, normal: 0, harder: 300 };
 
@@ -378,7 +375,7 @@ export function createPuzzles(app) {
       return Promise.resolve();
     }
     const kind = state.puzzle?.kind ?? "rated";
-    return open(kind === "daily" || kind === "replay" || kind === "link" ? "rated" : kind);
+    return open(["daily", "replay", "link", "shared"].includes(kind) ? "rated" : kind);
   }
 
   function stop() {
@@ -401,12 +398,8 @@ export function createPuzzles(app) {
     const url = new URL(window.location.href);
     url.search = "";
     url.hash = "";
-    if (puzzle.kind === "own" || puzzle.kind === "shared") {
-      // a personal puzzle travels whole in the fragment, as a game does (never sent to a server)
-      const { record, solver, line } = puzzle.entry;
-      url.searchParams.set("puzzle", "own");
-      url.hash = `own=${toBase64Url(new TextEncoder().encode(JSON.stringify({ record, solver, line })))}`;
-    } else url.searchParams.set(puzzle.lesson ? "lesson" : "puzzle", puzzle.entry.id);
+    if (puzzle.kind === "own" || puzzle.kind === "shared") ownLink(url, puzzle.entry);
+    else url.searchParams.set(puzzle.lesson ? "lesson" : "puzzle", puzzle.entry.id);
     app.linkPlay.offer(url.href, t("puzzle.copied"));
   }
 
@@ -440,23 +433,4 @@ export function createPuzzles(app) {
     /** @param {string} game */
     lessonsDone: (game) => loadDone()[game] ?? [],
   };
-}
-
-// A personal puzzle from a link's fragment, checked as anything from outside is (its
-// record's shape here, every move by the engine when it is shown), or null.
-/** @param {string} hash @returns {Nibble.Puzzle | null} */
-export function ownFromLink(hash) {
-  const raw = new URLSearchParams(hash.replace(/^#/, "")).get("own");
-  if (!raw || raw.length > MAX_OWN_LINK) return null;
-  let data;
-  try {
-    data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(raw)));
-  } catch {
-    return null;
-  }
-  const record = data?.record;
-  if (recordProblem(record) || !Number.isInteger(data.solver) || data.solver < 0 || data.solver > 15) return null;
-  const line = data.line;
-  if (!Array.isArray(line) || line.length < 1 || line.length > 8 || !line.every((/** @type {unknown} */ m) => typeof m === "string" && m.length <= 200)) return null;
-  return { id: idOf(record), record, solver: data.solver, line, themes: [], rating: 0 };
 }

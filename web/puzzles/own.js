@@ -12,12 +12,15 @@
 import { t } from "../i18n/i18n.js";
 import { showMessage } from "../ui/messages.js";
 import { EngineError } from "../engine/call.js";
-import { addOwn, dueOwn, judged, loadOwn, reviewed, saveOwn, waitingOwn } from "../store/own-puzzles.js";
+import { fromBase64Url, toBase64Url } from "../session/link-codec.js";
+import { addOwn, dueOwn, idOf, judged, loadOwn, reviewed, saveOwn, waitingOwn } from "../store/own-puzzles.js";
+import { recordProblem } from "../store/untrusted.js";
 
 /** @typedef {import("../store/own-puzzles.js").OwnPuzzle} OwnPuzzle */
 
 // refusals of the position itself: the check is not asked again
 const REFUSED = new Set(["bad-request", "bad-record", "illegal-move", "game-over"]);
+const MAX_OWN_LINK = 200_000; // a personal puzzle's fragment, at most (a game link's bound)
 
 /**
  * @param {{
@@ -132,4 +135,31 @@ export function createOwnPuzzles(app) {
       });
     },
   };
+}
+
+// A personal puzzle travels whole in a link's fragment, as a game does (never sent to a
+// server): ?puzzle=own#own=<base64url of {record, solver, line}>. Sets them on `url`.
+/** @param {URL} url @param {Nibble.Puzzle} entry */
+export function ownLink(url, { record, solver, line }) {
+  url.searchParams.set("puzzle", "own");
+  url.hash = `own=${toBase64Url(new TextEncoder().encode(JSON.stringify({ record, solver, line })))}`;
+}
+
+// A personal puzzle from a link's fragment, checked as anything from outside is (its
+// record's shape here, every move by the engine when it is shown), or null.
+/** @param {string} hash @returns {Nibble.Puzzle | null} */
+export function ownFromLink(hash) {
+  const raw = new URLSearchParams(hash.replace(/^#/, "")).get("own");
+  if (!raw || raw.length > MAX_OWN_LINK) return null;
+  let data;
+  try {
+    data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64Url(raw)));
+  } catch {
+    return null;
+  }
+  const record = data?.record;
+  if (recordProblem(record) || !Number.isInteger(data.solver) || data.solver < 0 || data.solver > 15) return null;
+  const line = data.line;
+  if (!Array.isArray(line) || line.length < 1 || line.length > 8 || !line.every((/** @type {unknown} */ m) => typeof m === "string" && m.length <= 200)) return null;
+  return { id: idOf(record), record, solver: data.solver, line, themes: [], rating: 0 };
 }
