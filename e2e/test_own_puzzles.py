@@ -119,6 +119,10 @@ def test_a_mistake_of_yours_comes_back_as_a_puzzle_then_less_often(make_page):
     wait_state(other, "solving")
     play(other, first["line"][0])
     wait_state(other, "solved")
+    # and Next goes on with a rated puzzle (not the link's fragment again)
+    other.click("#puzzle-card [data-action='puzzle-next']")
+    other.wait_for_function("() => window.nibbleApp.puzzles.current?.kind === 'rated'")
+    wait_state(other, "solving")
     other.click("#review-back")
     other.wait_for_function("() => document.documentElement.dataset.mode !== 'puzzle'")
     assert "own=" not in other.url  # a reload shows the game, not the link's puzzle
