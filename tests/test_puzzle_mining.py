@@ -6,6 +6,7 @@ the positions inside a turn never valued, and games that come out the same every
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 import pytest
@@ -43,6 +44,19 @@ def test_nibbles_games_are_the_ones_its_files_were_made_from(variant: str, index
         assert text.startswith(start)
         if search is not None:
             assert search.looked == []  # Nibble's games never ask the judge
+
+
+# (verdicts, puzzles, hash of both as JSON) of mine_game(EngineSearch(100, 1), "nibble",
+# square9, seed 1, game i), recorded from the code before profiles existed
+NIBBLE_VERDICTS = {0: (10, 1, "569dd5be5ddd1139"), 1: (12, 1, "3506d338d33c78da")}
+
+
+@pytest.mark.parametrize("index", sorted(NIBBLE_VERDICTS))
+def test_nibbles_verdicts_are_the_same(index: int) -> None:
+    out = mine_game(EngineSearch(100, 1), "nibble", {"variant": "square9"}, 1, index, set())
+    text = json.dumps([out.verdicts, out.puzzles], sort_keys=True)
+    assert (len(out.verdicts), len(out.puzzles), hashlib.sha256(text.encode()).hexdigest()[:16]) \
+        == NIBBLE_VERDICTS[index]
 
 
 def test_nibble_keeps_todays_profile() -> None:
