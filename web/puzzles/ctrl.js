@@ -79,12 +79,19 @@ export function createPuzzles(app) {
     };
     if (kind === "daily") puzzle.date = today();
     if (lesson) puzzle.lesson = lesson;
+    if (kind !== "shared") dropOwnLink();
     state.puzzle = puzzle;
     state.picker = pickerFor(view);
     state.sel = EMPTY;
     say(puzzle, lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: view.last_move?.move ?? "" }));
     app.render();
     app.board.focus();
+  }
+
+  // A personal puzzle's link stays in the address bar only while its puzzle is shown: a
+  // reload then shows the game (or the puzzle shown), not the link's puzzle again.
+  function dropOwnLink() {
+    if (/(^#|&)own=/.test(window.location.hash)) clearLink();
   }
 
   // Open a puzzle: `kind` says how it is chosen; `id` a given one (a link, a replay).
@@ -104,8 +111,10 @@ export function createPuzzles(app) {
           if (kind !== "streak") streak = null;
           return await show(found.puzzle, found.board, kind, ticket);
         }
-        // the board of the puzzle shown, else the game's (a lesson's game, else the game's)
-        const board = (state.puzzle && !state.puzzle.lesson ? state.puzzle.board : null) ?? boardFor(index, state.puzzle?.record ?? state.record);
+        // the board of the puzzle shown if it is a shipped one, else the board that goes
+        // with the position shown (a lesson's, a personal puzzle's, the game's)
+        const shipped = index.boards.some((b) => b.board === state.puzzle?.board);
+        const board = (shipped ? state.puzzle?.board : null) ?? boardFor(index, state.puzzle?.record ?? state.record);
         if (!board) throw new Error(t("puzzle.error.none"));
         const file = await puzzleFile(board);
         if (!file.puzzles.length) throw new Error(t("puzzle.error.none"));
@@ -380,7 +389,7 @@ export function createPuzzles(app) {
 
   function stop() {
     if (!state.puzzle) return;
-    if (state.puzzle.kind === "shared") clearLink(); // a reload then shows the game, not the link's puzzle
+    dropOwnLink();
     opening++;
     state.puzzle = null;
     streak = null;
