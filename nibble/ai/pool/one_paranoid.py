@@ -61,24 +61,12 @@ class _Board:
             self.disk2[h] = m & ~(1 << h)
 
 
-def _dilate(m: int, playable: int) -> int:
-    """``m`` and every hole next to it (the grid's six directions are fixed bit shifts)."""
-    return (m | m << 1 | m >> 1 | m << 11 | m >> 11 | m << 12 | m >> 12) & playable
-
-
-def _flood(seed: int, through: int, playable: int) -> int:
-    """The holes of ``through`` reachable from ``seed`` one step at a time within it."""
-    comp = 0
-    while True:
-        nxt = _dilate(seed | comp, playable) & through
-        if nxt == comp:
-            return comp
-        comp = nxt
-
-
 #: score of the tokens the small peg can still walk to (concave: the first few matter most)
-TERRITORY = tuple(30.0 * min(t, 4) + 12.0 * min(max(t - 4, 0), 8)
-                  + 5.0 * min(max(t - 12, 0), 18) + 1.0 * max(t - 30, 0) for t in range(100))
+TERRITORY = tuple(40.0 * min(t, 4) + 15.0 * min(max(t - 4, 0), 8)
+                  + 6.0 * min(max(t - 12, 0), 18) + 1.0 * max(t - 30, 0) for t in range(100))
+
+#: weight of a token the small peg reaches first, by its distance (from 1 step)
+NEARNESS = (1.0, 1.0, 0.9, 0.75, 0.6, 0.5, 0.4, 0.32, 0.25, 0.2, 0.16, 0.13, 0.1, 0.08)
 
 
 def _bits(mask: int) -> list[int]:
@@ -159,9 +147,9 @@ class OneParanoid:
                     val, move, order = self._root(st, depth, order)
                 except _Timeout:
                     # the previous best is searched first: a move that beat it stands
-                    if self.partial is not None and self.partial[1] != best \
-                            and self.partial[0] > -WIN + 1000:
-                        best_val, best = self.partial
+                    got = self._partial()
+                    if got is not None and got[1] != best and got[0] > -WIN + 1000:
+                        best_val, best = got
                     break
                 best, best_val, depth_done = move, val, depth
                 if abs(val) >= WIN - 1000:
@@ -173,6 +161,10 @@ class OneParanoid:
                 gc.enable()
         value = max(-1.0, min(1.0, best_val / 1500.0))
         return Decision(best, value, self.nodes, {"depth": depth_done})
+
+    def _partial(self) -> tuple[float, int] | None:
+        """(value, move) of the best root move fully searched in the unfinished iteration."""
+        return self.partial
 
     def _root(self, st: NumberOneState, depth: int,
               order: list[int]) -> tuple[float, int, list[int]]:
@@ -309,14 +301,14 @@ class OneParanoid:
         """The root player's score minus the mean of the others' (others out: a bonus)."""
         n = st.players
         me = self.me
-        owned = self._voronoi(st)
+        owned, food = self._voronoi(st)
         mine = 0.0
         others = 0.0
         alive_others = 0
         for seat in range(n):
             if not (st.alive >> (3 * seat)) & 7:
                 continue
-            v = self._seat(st, seat, owned)
+            v = self._seat(st, seat, owned[seat], food[seat])
             if seat == me:
                 mine = v
             else:
@@ -326,9 +318,10 @@ class OneParanoid:
             return WIN
         return mine - others / alive_others + 600.0 * (n - 1 - alive_others)
 
-    def _voronoi(self, st: NumberOneState) -> list[int]:
+    def _voronoi(self, st: NumberOneState) -> tuple[list[int], list[float]]:
         """Per seat, the holes its small peg reaches strictly before every other small peg
-        (one step a turn, through free holes; a turned one only through tokens)."""
+        (one step a turn, through free holes; a turned one only through tokens), and the
+        tokens among them counted less the farther they are (far ones get eaten first)."""
         bd = self.bd
         assert bd is not None
         playable = bd.playable
@@ -345,7 +338,8 @@ class OneParanoid:
                 claimed |= front[x]
                 passable[x] = free & tokens if (st.turned >> (3 * x)) & 1 else free
         owned = [0] * n
-        for _ in range(14):
+        food = [0.0] * n
+        for layer in range(14):
             seen = 0
             dup = 0
             grown = []
@@ -364,9 +358,11 @@ class OneParanoid:
                 f = grown[x] & ~dup
                 front[x] = f
                 owned[x] |= f
-        return owned
+                if f:
+                    food[x] += NEARNESS[layer] * (f & tokens).bit_count()
+        return owned, food
 
-    def _seat(self, st: NumberOneState, x: int, owned: list[int]) -> float:
+    def _seat(self, st: NumberOneState, x: int, owned: int, food: float) -> float:
         """How well seat ``x`` stands (higher is better for it)."""
         bd = self.bd
         assert bd is not None
@@ -440,22 +436,14 @@ class OneParanoid:
             elif margin == 1:
                 v -= 25.0
         occ = st.occ
-        playable = bd.playable
-        free_tokens = tokens & ~occ
-        comp = _flood(1 << small, free_tokens, playable)
         if small_turned:
-            v -= 70.0
-        else:
-            # an upright small peg may step once onto an empty hole, then on tokens again
-            hop = _dilate(comp | 1 << small, playable) & ~tokens & ~occ
-            if hop:
-                comp = _flood(comp | hop, free_tokens, playable)
-        mine = comp & owned[x]
-        v += TERRITORY[mine.bit_count()]
+            v -= 120.0
+        mine = owned & tokens  # (the Voronoi walk keeps a turned peg on tokens)
+        v += TERRITORY[int(food + 0.5)]
         # the other seats' medium and large pegs that can eat into that territory
         for j in range(3 * n):
             if j // 3 != x and j % 3 and pegs[j] >= 0 and bd.reach[j % 3][pegs[j]] & mine:
-                v -= 12.0
+                v -= 25.0
         for sz in (1, 2):
             j = base + sz
             if not (alive >> j) & 1:
