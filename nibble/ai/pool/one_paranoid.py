@@ -9,8 +9,11 @@ orders moves by the table's move, killers, a history table and a cheap static gu
 The evaluation scores each seat and returns ``mine - mean(others)``. A seat's score is
 mostly about its small peg, whose loss ends its game: where it can land when its next move
 comes (pegs that will not move before then count as blockers; the pegs that will move
-first count as threats that may block one landing each), whether it is turned and has
-tokens around it; then the medium and large pegs, alive and with landings left.
+first count as threats that may block one landing each) and whether it is turned; its
+food: the tokens it reaches before every other small peg (a Voronoi walk, one step a
+turn), nearer ones counting more, on a concave scale, less for each other medium or large
+peg that can land in that territory; then the medium and large pegs, alive and with
+landings left.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ class _Timeout(Exception):
 
 
 class _Board:
-    """Masks per hole for one board: neighbours, holes within two steps, landings of M/L."""
+    """Masks per hole for one board: the landings of each peg size (the small peg's are
+    the neighbours), ignoring pegs on the way."""
 
     def __init__(self, state: NumberOneState) -> None:
         paths = state.paths
@@ -53,12 +57,6 @@ class _Board:
                 self.reach[s][h] = m
         self.nbr = self.reach[0]
         self.playable = state.playable
-        self.disk2 = [0] * size
-        for h in range(size):
-            m = self.nbr[h]
-            for b in _bits(self.nbr[h]):
-                m |= self.nbr[b]
-            self.disk2[h] = m & ~(1 << h)
 
 
 #: score of the tokens the small peg can still walk to (concave: the first few matter most)
@@ -67,15 +65,6 @@ TERRITORY = tuple(40.0 * min(t, 4) + 15.0 * min(max(t - 4, 0), 8)
 
 #: weight of a token the small peg reaches first, by its distance (from 1 step)
 NEARNESS = (1.0, 1.0, 0.9, 0.75, 0.6, 0.5, 0.4, 0.32, 0.25, 0.2, 0.16, 0.13, 0.1, 0.08)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _BOARDS: dict[int, _Board] = {}
