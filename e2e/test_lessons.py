@@ -30,15 +30,6 @@ def wait_lesson(page, lesson_id: str, state: str) -> None:
     wait_idle(page)
 
 
-def answer(page, move: str) -> None:
-    """The lesson's answer as a player gives it: on the board, or by its button (a swap)."""
-    button = page.locator(f"#move-actions [data-move='{move}']")
-    if button.count():
-        button.click()
-    else:
-        play(page, move)
-
-
 def game_shown(page) -> str:
     return page.evaluate("() => JSON.stringify(window.nibbleApp.state.record)")
 
@@ -61,7 +52,7 @@ def test_every_lesson_from_the_rules_to_the_end_and_remembered(make_page, game):
         assert status and "{" not in status
         if "cell" in lesson["params"]:
             assert lesson["params"]["cell"] in status
-        answer(page, lesson["accept"][-1])  # any answer is right, not only the first
+        play(page, lesson["accept"][-1])  # any answer is right, not only the first
         wait_lesson(page, lesson["id"], "solved")
         assert page.inner_text("#status-text").startswith("Right!")
         # ticked in the list at once
@@ -136,7 +127,7 @@ def test_a_lesson_link_opens_in_the_pages_language_and_a_damaged_one_is_said(mak
     assert page.locator("#puzzle-panel h2").inner_text().lower().startswith("уроки:")
     # the address keeps the lesson (a reload opens it again)
     assert f"lesson={swap['id']}" in page.url
-    answer(page, "swap")
+    play(page, "swap")
     wait_lesson(page, swap["id"], "solved")
     assert page.inner_text("#status-text").startswith("Правильно!")
     page.click("#review-back")  # "Back to the game"

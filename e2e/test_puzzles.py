@@ -35,8 +35,13 @@ def solver_to_move(page) -> None:
 
 
 def play(page, move: str) -> None:
-    """A move made on the board as a player makes it: its cells, then Confirm."""
-    cells = page.evaluate("(m) => window.nibbleApp.state.picker.forMove(m).pick", move)
+    """A move made as a player makes it: its button (a move not made on the board, the
+    swap), or its cells on the board, then Confirm."""
+    button = page.locator(f"#move-actions [data-move='{move}']")
+    if button.count():
+        button.click()
+        return
+    cells = page.evaluate("(m) => window.nibbleApp.state.picker.forMove(m)?.pick", move)
     assert cells, move
     for cell in cells:
         page.click(f"#board [data-cell='{cell}']")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_idle
-from test_puzzles import a_wrong_move, rating, solver_to_move, wait_state
+from test_puzzles import a_wrong_move, play, rating, solver_to_move, wait_state
 
 from nibble.core.record import replay
 
@@ -22,21 +22,6 @@ GAMES = {
     "number-one-players2": "?game=number-one&players=2&p1=human&p2=human",
 }
 BOARDS = [b for b in GAMES if (DATA / f"{b}.jsonl").exists()]
-
-
-def make(page, move: str) -> None:
-    """A move as a player makes it: its button (a swap), or its cells, then Confirm."""
-    button = page.locator(f"#move-actions [data-move='{move}']")
-    if button.count():
-        button.click()
-        return
-    cells = page.evaluate("(m) => window.nibbleApp.state.picker.forMove(m)?.pick ?? []", move)
-    assert cells, move
-    for cell in cells:
-        page.click(f"#board [data-cell='{cell}']")
-    confirm = page.locator("[data-action='confirm']:not([disabled])")
-    if confirm.count():
-        confirm.click()
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -55,7 +40,7 @@ def test_a_puzzle_of_each_game_is_missed_then_solved(make_page, board):
     before = rating(page)
     # a wrong move: said, then taken back
     wrong = a_wrong_move(puzzle)
-    make(page, wrong)
+    play(page, wrong)
     wait_state(page, "failed")
     assert page.inner_text("#status-text").startswith(f"Not this one: {wrong}.")
     assert rating(page) < before  # the first try counted, once
@@ -69,7 +54,7 @@ def test_a_puzzle_of_each_game_is_missed_then_solved(make_page, board):
         state.push(state.parse_move(move))
         if mover == puzzle["solver"]:
             solver_to_move(page)
-            make(page, move)
+            play(page, move)
     wait_state(page, "solved")
     assert rating(page) == missed  # solved after a miss: the rating stays
     page.click("#review-back")

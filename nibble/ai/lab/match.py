@@ -239,18 +239,23 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
                                                   "thinking time a move)")
     p.add_argument("--b", default="greedy", help="player B, every other seat (as A)")
     p.add_argument("--games", type=int, default=20)
+    add_play_flags(p, "first board seed", "show progress on stderr")
+    p.add_argument("--no-decided-early", action="store_true",
+                   help="play on until an instant win or an empty board")
+    add_option_flags(p, game, skip=OWN_OPTIONS)
+    return p
+
+
+def add_play_flags(p: argparse.ArgumentParser, seed_help: str, progress_help: str) -> None:
+    """The flags of how games are played and reported, shared by ``match`` and ``sprt``."""
     p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
     p.add_argument("--iterations", type=int, default=None,
                    help="fixed search iterations per move (reproducible; overrides time)")
-    p.add_argument("--seed", type=int, default=1, help="first board seed")
+    p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     add_clock_flag(p)
-    p.add_argument("--no-decided-early", action="store_true",
-                   help="play on until an instant win or an empty board")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--progress", action="store_true", help="show progress on stderr")
-    add_option_flags(p, game, skip=OWN_OPTIONS)
-    return p
+    p.add_argument("--progress", action="store_true", help=progress_help)
 
 
 def main(argv: list[str] | None = None) -> int:

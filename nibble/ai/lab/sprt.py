@@ -35,7 +35,7 @@ from typing import Any
 from ...games import GAMES, get_game
 from ...option_flags import add_option_flags, game_of, options_from_args
 from .. import clock
-from .match import OWN_OPTIONS, Task, add_clock_flag, known_player, play_games, seats_of
+from .match import OWN_OPTIONS, Task, add_play_flags, known_player, play_games, seats_of
 
 #: a count of zero is taken as this much (a pentanomial with an empty cell has no variance)
 REGULARISE = 1e-3
@@ -202,14 +202,7 @@ def parser(game: Any = None) -> argparse.ArgumentParser:
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--max-pairs", type=int, default=500, help="stop here without a verdict")
-    p.add_argument("--budget-ms", type=float, default=300.0, help="thinking time per move")
-    p.add_argument("--iterations", type=int, default=None,
-                   help="fixed search iterations per move (reproducible; overrides time)")
-    p.add_argument("--seed", type=int, default=1, help="the first pair's board seed")
-    p.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    add_clock_flag(p)
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--progress", action="store_true", help="a line per pair on stderr")
+    add_play_flags(p, "the first pair's board seed", "a line per pair on stderr")
     add_option_flags(p, game, skip=OWN_OPTIONS)
     return p
 
