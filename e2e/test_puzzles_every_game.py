@@ -19,7 +19,9 @@ DATA = ROOT / "data" / "puzzles"
 #: a game of people on each board that has puzzles, Nibble's aside (e2e/test_puzzles.py)
 GAMES = {
     "nebuchadnezzar-size7": "?game=nebuchadnezzar&size=7&p1=human&p2=human",
+    "nebuchadnezzar-size9": "?game=nebuchadnezzar&size=9&p1=human&p2=human",
     "number-one-players2": "?game=number-one&players=2&p1=human&p2=human",
+    "number-one-players3": "?game=number-one&players=3&p1=human&p2=human&p3=human",
 }
 BOARDS = [b for b in GAMES if (DATA / f"{b}.jsonl").exists()]
 
