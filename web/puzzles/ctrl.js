@@ -148,7 +148,7 @@ export function createPuzzles(app) {
     if (kind === "own") {
       const item = app.own.due()[0];
       if (!item) {
-        showMessage(t("own.none-due", { n: app.own.waiting().length }), "info", null, { key: "puzzle.load" });
+        showMessage(t("own.none-due", { n: app.own.counts().waiting }), "info", null, { key: "puzzle.load" });
         return;
       }
       entry = { id: item.id, record: item.record, solver: item.solver, line: item.line, themes: item.themes, rating: 0 };

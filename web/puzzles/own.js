@@ -32,6 +32,7 @@ const MAX_OWN_LINK = 200_000; // a personal puzzle's fragment, at most (a game l
 export function createOwnPuzzles(app) {
   const { state } = app;
   let checking = false;
+  let nothingPending = false; // known since the last look (set again when one is kept)
   /** @type {WeakSet<Nibble.Record>} */
   const collected = new WeakSet(); // records whose mistakes were kept (once each)
 
@@ -40,6 +41,7 @@ export function createOwnPuzzles(app) {
   function update(change) {
     const items = loadOwn();
     change(items);
+    nothingPending = false; // (a position kept here, or by another tab meanwhile)
     if (!saveOwn(items)) showMessage(t("own.error.save"), "warning", null, { key: "own.save" });
     return items;
   }
@@ -61,20 +63,19 @@ export function createOwnPuzzles(app) {
       if (found.length) {
         update((items) => {
           for (const { j, ply } of found) {
-            const position = { ...record, moves: record.moves.slice(0, ply - 1) };
-            delete position.resigned;
-            addOwn(items, { record: position, solver: /** @type {Nibble.Seat} */ (j?.mover), played: record.moves[ply - 1], origin: "game" });
+            addOwn(items, { record: positionAt(record, ply - 1), solver: /** @type {Nibble.Seat} */ (j?.mover), played: record.moves[ply - 1], origin: "game" });
           }
         });
       }
     }
-    work();
+    if (!nothingPending) work(); // (not a read of the store at every answer of the analysis)
   }
 
   // One pending position at a time, in the background.
   async function work() {
     if (checking) return;
     const next = loadOwn().find((x) => x.status === "pending");
+    nothingPending = !next;
     if (!next) return;
     checking = true;
     /** @type {any} */
@@ -102,11 +103,9 @@ export function createOwnPuzzles(app) {
     const record = state.record;
     const answer = review ? app.analysis.at(review.ply) : null;
     if (!record || !review || !answer?.best || review.view.result) return;
-    const position = { ...record, moves: record.moves.slice(0, review.ply) };
-    delete position.resigned;
     let added = null;
     update((items) => {
-      added = addOwn(items, { record: position, solver: review.view.to_move, line: [answer.best], origin: "review" });
+      added = addOwn(items, { record: positionAt(record, review.ply), solver: review.view.to_move, line: [answer.best], origin: "review" });
     });
     showMessage(t(added ? "own.added" : "own.already"), "info", null, { key: "own.added" });
   }
@@ -123,9 +122,12 @@ export function createOwnPuzzles(app) {
     work,
     addShown,
     canAddShown,
-    // the ready puzzles due now (the most overdue first), and those that come back later
+    // the ready puzzles due now (the most overdue first), and how many come back later
     due: () => dueOwn(loadOwn()),
-    waiting: () => waitingOwn(loadOwn()),
+    counts() {
+      const items = loadOwn();
+      return { due: dueOwn(items).length, waiting: waitingOwn(items).length };
+    },
     // a try of one of them: found at the first try or not
     /** @param {string} id @param {boolean} found */
     reviewed(id, found) {
@@ -135,6 +137,14 @@ export function createOwnPuzzles(app) {
       });
     },
   };
+}
+
+// The position after the first `ply` moves of `record`, as a record of its own (without
+// the game's resignation, which belongs to its end).
+/** @param {Nibble.Record} record @param {number} ply @returns {Nibble.Record} */
+function positionAt(record, ply) {
+  const { resigned, ...rest } = record;
+  return { ...rest, moves: record.moves.slice(0, ply) };
 }
 
 // A personal puzzle travels whole in a link's fragment, as a game does (never sent to a

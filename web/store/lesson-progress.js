@@ -7,7 +7,7 @@
 // (tests run it in Node).
 
 import { PREFIX } from "./library.js";
-import { isObject, shapeProblem } from "./untrusted.js";
+import { isObject, shapeProblem, storageOf } from "./untrusted.js";
 
 /** @typedef {{[game: string]: string[]}} Done */
 /** @typedef {{getItem(key: string): string | null, setItem(key: string, value: string): void}} StorageLike */
@@ -23,14 +23,6 @@ const SHAPE = { depth: 4, nodes: MAX_GAMES * (MAX_LESSONS + 1) + 8, text: MAX_NA
 /** @param {unknown} v @returns {v is string} */
 const isName = (v) => typeof v === "string" && /^[a-z0-9-]{1,40}$/.test(v);
 
-/** @param {StorageLike | null | undefined} storage @returns {StorageLike | null} */
-function resolve(storage) {
-  try {
-    return storage === undefined ? globalThis.localStorage ?? null : storage;
-  } catch {
-    return null; // reading window.localStorage itself throws with storage off
-  }
-}
 
 /** The lessons done, by game (a table without a prototype: a game named "__proto__" is
  * only ever a key). Never throws.
@@ -40,7 +32,7 @@ export function loadDone(storage) {
   const out = Object.create(null);
   let data;
   try {
-    const text = resolve(storage)?.getItem(KEY);
+    const text = storageOf(storage)?.getItem(KEY);
     if (typeof text !== "string" || text.length > MAX_TEXT) return out;
     data = JSON.parse(text);
   } catch {
@@ -65,7 +57,7 @@ export function markDone(game, lesson, storage) {
   if (ids.length >= MAX_LESSONS || (!done[game] && Object.keys(done).length >= MAX_GAMES)) return false;
   done[game] = [...ids, lesson];
   try {
-    const store = resolve(storage);
+    const store = storageOf(storage);
     if (!store) return false;
     store.setItem(KEY, JSON.stringify({ version: VERSION, done }));
     return true;

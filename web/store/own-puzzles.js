@@ -11,7 +11,7 @@
 // an exception. No DOM here (tests run it in Node).
 
 import { PREFIX } from "./library.js";
-import { isObject, recordProblem, shapeProblem } from "./untrusted.js";
+import { isObject, recordProblem, shapeProblem, storageOf } from "./untrusted.js";
 
 /** @typedef {"pending" | "ready" | "rejected" | "learned"} Status */
 /**
@@ -40,14 +40,6 @@ const MAX_TEXT = 4_000_000;
 const MAX_THEMES = 8;
 const STATUSES = new Set(["pending", "ready", "rejected", "learned"]);
 
-/** @param {StorageLike | null | undefined} storage @returns {StorageLike | null} */
-function resolve(storage) {
-  try {
-    return storage === undefined ? globalThis.localStorage ?? null : storage;
-  } catch {
-    return null;
-  }
-}
 
 /** @param {unknown} v @returns {v is number} */
 const isTime = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
@@ -71,7 +63,7 @@ function readItem(v) {
 export function loadOwn(storage) {
   let data;
   try {
-    const text = resolve(storage)?.getItem(KEY);
+    const text = storageOf(storage)?.getItem(KEY);
     if (typeof text !== "string" || text.length > MAX_TEXT) return [];
     data = JSON.parse(text);
   } catch {
@@ -101,7 +93,7 @@ export function saveOwn(items, storage) {
     kept = kept.filter((x) => !drop.has(x.id)).slice(-MAX_ITEMS);
   }
   try {
-    const store = resolve(storage);
+    const store = storageOf(storage);
     if (!store) return false;
     store.setItem(KEY, JSON.stringify({ version: VERSION, items: kept }));
     return true;

@@ -10,7 +10,7 @@
 
 import { PUZZLE_RD, START, update } from "./glicko.js";
 import { PREFIX } from "./library.js";
-import { isObject, shapeProblem } from "./untrusted.js";
+import { isObject, shapeProblem, storageOf } from "./untrusted.js";
 
 /** @typedef {import("./glicko.js").Glicko} Glicko */
 /** @typedef {{first: "solved" | "failed", at: number, solved?: boolean}} Result */
@@ -110,15 +110,6 @@ function trimResults(results, keep) {
   for (const id of oldest.slice(0, ids.length - MAX_RESULTS)) delete results[id];
 }
 
-/** @param {StorageLike | null | undefined} storage @returns {StorageLike | null} */
-function resolve(storage) {
-  try {
-    // reading window.localStorage itself throws in a sandboxed frame or with storage off
-    return storage === undefined ? globalThis.localStorage ?? null : storage;
-  } catch {
-    return null;
-  }
-}
 
 /** The profile stored on this device, a fresh one when there is none or it cannot be read;
  * a damaged part is reset, the rest kept. Never throws.
@@ -127,7 +118,7 @@ function resolve(storage) {
 export function loadProfile(storage) {
   let data;
   try {
-    const text = resolve(storage)?.getItem(KEY);
+    const text = storageOf(storage)?.getItem(KEY);
     if (typeof text !== "string" || text.length > MAX_TEXT) return freshProfile();
     data = JSON.parse(text);
   } catch {
@@ -149,7 +140,7 @@ export function loadProfile(storage) {
  * @returns {boolean} */
 export function saveProfile(profile, storage) {
   try {
-    const store = resolve(storage);
+    const store = storageOf(storage);
     if (!store) return false;
     const { rating, history, results, themes, streakBest } = profile;
     store.setItem(KEY, JSON.stringify({ version: VERSION, rating, history, results, themes, streakBest }));

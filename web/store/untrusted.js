@@ -17,6 +17,18 @@ const MAX_SETUP_CHARS = 100_000;
 const MAX_OPTIONS = 64;
 const MAX_NAME = 40;
 
+/** The browser's localStorage, or `storage` when one is given (tests pass a fake); null
+ * when there is none. Reading window.localStorage itself throws in a sandboxed frame or
+ * with storage off: that is null too, never an exception.
+ * @template S @param {S | null | undefined} storage @returns {S | Storage | null} */
+export function storageOf(storage) {
+  try {
+    return storage === undefined ? globalThis.localStorage ?? null : storage;
+  } catch {
+    return null;
+  }
+}
+
 export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 export const isCount = (v, max) => Number.isInteger(v) && v >= 0 && v <= max;
 const isText = (v, max) => typeof v === "string" && v.length <= max;

@@ -106,8 +106,7 @@ function renderPanel(app, panel, puzzle) {
   const rating = Math.round(profile.rating.rating);
   const over = puzzle.phase === "solved" || puzzle.phase === "shown" || puzzle.phase === "wrong";
   const failed = app.puzzles.failed();
-  const due = app.own.due().length;
-  const waiting = app.own.waiting().length;
+  const { due, waiting } = app.own.counts(); // one read of the store a render
   const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty, due, waiting].join(" ");
   panel.hidden = false;
   if (panel.dataset.key === key) return;
