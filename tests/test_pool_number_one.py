@@ -47,10 +47,10 @@ def test_keeps_its_time(players: int) -> None:
         t0, c0 = time.perf_counter(), time.process_time()
         move = bot.choose(state, Budget(100, None)).move
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        # 100 ms budget: 120 ms allowed, plus a little for a loaded machine; on a machine
-        # so loaded that the process was starved of the processor, its own time must
-        # still fit (a player that overran would have used the processor all along)
-        assert wall <= 0.120 + 0.060 or cpu <= 0.120, (wall, cpu)
+        # 100 ms budget: 120 ms allowed, plus the levels' slack for a loaded machine
+        # (tests/test_ai.py); on a machine so loaded that the process was starved of the
+        # processor, its own time must still fit (an overrun uses the processor all along)
+        assert wall <= 0.120 + 0.200 or cpu <= 0.120, (wall, cpu)
         state.push(move)
 
 
