@@ -316,6 +316,19 @@ def foreign_requests(urls, site_url: str) -> list[str]:
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
+def shipped_puzzles(board: str) -> list[dict]:
+    """The puzzles of ``board`` (e.g. "nibble-square9") as the built site ships them
+    (dist/puzzles/<board>.json, each with its game added), or [] when it ships none:
+    what the page shows, even while a maker appends to data/puzzles/."""
+    path = DIST / "puzzles" / f"{board}.json"
+    if not path.is_file():
+        return []
+    import json
+
+    shipped = json.loads(path.read_text())
+    return [{**p, "game": shipped["game"]} for p in shipped["puzzles"]]
+
+
 def axe_violations(page) -> list[dict]:
     """axe-core's violations on the page as it is (the context must bypass the CSP, since
     the audit script is injected)."""

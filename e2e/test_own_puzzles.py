@@ -27,7 +27,7 @@ def a_game_with_a_mistake() -> tuple[dict, dict, str]:
     the puzzle and the wrong move. The shortest such game of the earliest puzzles (the
     fewer positions, the sooner the analysis is settled)."""
     best = None
-    for puzzle in sorted(PUZZLES, key=lambda p: (p["ply"], p["id"]))[:30]:
+    for puzzle in sorted(PUZZLES, key=lambda p: (len(p["record"]["moves"]), p["id"]))[:30]:
         if len(puzzle["line"]) != 1:
             continue
         try:

@@ -6,17 +6,12 @@ game underneath is unchanged after all of it."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from conftest import AXE, axe_violations, wait_idle
+from conftest import AXE, axe_violations, shipped_puzzles, wait_idle
 
 from nibble.core.record import replay
 
-ROOT = Path(__file__).resolve().parent.parent
-PUZZLES = [json.loads(line) for line in (ROOT / "data" / "puzzles" / "nibble-square9.jsonl")
-           .read_text().splitlines() if line.strip()]
+PUZZLES = shipped_puzzles("nibble-square9")
 #: a puzzle with two solver moves and a reply between them, and one of one move
 LONG = next(p for p in sorted(PUZZLES, key=lambda p: p["id"]) if len(p["line"]) == 3)
 SHORT = next(p for p in sorted(PUZZLES, key=lambda p: p["id"]) if len(p["line"]) == 1)

@@ -5,17 +5,12 @@ One's turn peg by peg with the replies played by the page), and the rating moves
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from conftest import wait_idle
+from conftest import shipped_puzzles, wait_idle
 from test_puzzles import a_wrong_move, play, rating, solver_to_move, wait_state
 
 from nibble.core.record import replay
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data" / "puzzles"
 #: a game of people on each board that has puzzles, Nibble's aside (e2e/test_puzzles.py)
 GAMES = {
     "nebuchadnezzar-size7": "?game=nebuchadnezzar&size=7&p1=human&p2=human",
@@ -23,7 +18,7 @@ GAMES = {
     "number-one-players2": "?game=number-one&players=2&p1=human&p2=human",
     "number-one-players3": "?game=number-one&players=3&p1=human&p2=human&p3=human",
 }
-BOARDS = [b for b in GAMES if (DATA / f"{b}.jsonl").exists()]
+BOARDS = [b for b in GAMES if shipped_puzzles(b)]
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -36,8 +31,7 @@ def test_a_puzzle_of_each_game_is_missed_then_solved(make_page, board):
     wait_state(page, "solving")
     shown = page.evaluate("() => window.nibbleApp.puzzles.current")
     assert shown["board"] == board
-    lines = (DATA / f"{board}.jsonl").read_text().splitlines()
-    puzzle = next(p for p in map(json.loads, lines) if p["id"] == shown["entry"]["id"])
+    puzzle = next(p for p in shipped_puzzles(board) if p["id"] == shown["entry"]["id"])
     assert board.startswith(puzzle["game"])
     before = rating(page)
     # a wrong move: said, then taken back
