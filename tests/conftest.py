@@ -1,10 +1,15 @@
-"""Shared test set-up: hypothesis profiles for CPython and for the run inside Pyodide."""
+"""Shared test set-up: hypothesis profiles for CPython and for the run inside Pyodide, and
+the ``lab`` marker: tests of the lab tools (matches, ladders, the SPRT, the pool's
+players, the puzzle maker), which run on CPython only; the page never loads those modules
+(they are not in its python.zip: tests/test_in_pyodide.py checks so), so the run inside
+Pyodide (tests/test_in_pyodide.py) skips them."""
 
 from __future__ import annotations
 
 import os
 import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("cpython", max_examples=30, deadline=None,
@@ -14,3 +19,30 @@ settings.register_profile("pyodide", max_examples=8, deadline=None, database=Non
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE",
                                      "pyodide" if sys.platform == "emscripten" else "cpython"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "lab: a test of a lab tool the page never loads; "
+                            "skipped inside Pyodide")
+
+
+#: the longest tests (a minute or more each on the 2-core machine: the suite inside Pyodide,
+#: a whole game analysed at the second pass, a sample of puzzles re-ranked), first: on two
+#: processes (``make test-py``) they then start at once instead of ending the run alone
+LONGEST = ("test_in_pyodide.py::test_engine_suite_passes_in_pyodide",
+           "test_analysis_truth.py::test_hard_against_itself_is_marked_at_most_once_a_side",
+           "test_shipped_puzzles.py::test_a_sample_is_unique_by_another_search",
+           "test_analysis_truth.py::test_a_position_is_worth_what_the_search_before_it_said")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.nodeid.split("/")[-1]
+        return next((i for i, key in enumerate(LONGEST) if name.startswith(key)), len(LONGEST))
+
+    items.sort(key=rank)  # stable: the rest keep their order
+    if sys.platform == "emscripten":
+        skip = pytest.mark.skip(reason="a lab tool: the page never loads it (CPython runs it)")
+        for item in items:
+            if item.get_closest_marker("lab"):
+                item.add_marker(skip)

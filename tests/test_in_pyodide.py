@@ -115,3 +115,21 @@ def test_engine_suite_passes_in_pyodide() -> None:
     if proc.returncode == 5:
         pytest.skip("no engine tests were collected in Pyodide (exit code 5)")
     assert proc.returncode == 0, f"the test suite failed inside Pyodide:\n{output}"
+
+
+#: what the tests marked ``lab`` exercise (skipped inside Pyodide, tests/conftest.py)
+LAB_PATHS = ("nibble/ai/lab/", "nibble/ai/pool/nibble_mcts", "nibble/ai/pool/neb_alphabeta",
+             "nibble/ai/pool/one_paranoid", "nibble/puzzles/mine", "nibble/puzzles/runner",
+             "nibble/puzzles/store")
+
+
+def test_the_page_never_loads_what_only_the_lab_tests_cover() -> None:
+    """The lab's tests may skip the Pyodide run because the page's Python has none of it."""
+    node = shutil.which("node")
+    if node is None or not PYODIDE.is_file():
+        pytest.skip("needs node and node_modules/pyodide to know the page's Python")
+    import zipfile
+
+    names = zipfile.ZipFile(page_python_zip(node)).namelist()
+    assert any(n.startswith("nibble/puzzles/judge") for n in names)  # the listing is read
+    assert [n for n in names if n.startswith(LAB_PATHS)] == []

@@ -13,6 +13,9 @@ from nibble.ai.lab.elo import fit_elo, tally
 from nibble.ai.lab.ladder import main
 from nibble.cli import main as cli_main
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 
 def synthetic(elo: list[float], per_pair: int, seed: int, draw: float = 0.0):
     """Points and games from ``per_pair`` games between every two players of known Elo,

@@ -10,6 +10,9 @@ import pytest
 from nibble.ai.lab.match import main as match_main
 from nibble.ai.lab.match import play_game
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 TWO_PLAYER_KEYS = [
     "game", "options", "a", "b", "games", "budget_ms", "iterations", "seed", "clock", "a_wins",
     "b_wins", "draws", "a_score", "ci95", "a_wins_as_first", "a_wins_as_second", "reasons",

@@ -16,6 +16,9 @@ from nibble.ai.pool import make_pool_player
 from nibble.ai.pool.neb_alphabeta import NebAlphaBeta
 from tests.util_nebuchadnezzar import board, new
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 # Black to move; xc3:e4 flips both white rows and leaves White nothing
 ANNIHILATE = """
     ........

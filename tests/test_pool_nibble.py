@@ -16,6 +16,9 @@ from nibble.ai.pool.nibble_mcts import NibbleMCTS
 from nibble.core.record import replay
 from nibble.games import get_game
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 GAME = get_game("nibble")
 #: the allowance beyond budget + 20 % on the wall clock, as for the levels (tests/test_ai.py):
 #: a loaded test machine stalls a process for a while (CI saw 195 ms on a 100 ms budget);

@@ -14,6 +14,9 @@ from nibble.games import get_game
 from nibble.games.number_one import NumberOneState
 from tests.util_number_one import position_text
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 GAME = get_game("number-one")
 
 

@@ -19,6 +19,9 @@ from nibble.puzzles import judge, mine
 from nibble.puzzles.mine import Profile, mine_game, play_game, profile_for
 from nibble.puzzles.search import EngineSearch, Look, Ranked
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 # the first moves and a hash of all the moves of games of seed 1, recorded from the code
 # that made data/puzzles/nibble-*.jsonl (before profiles existed)
 NIBBLE_GAMES = {

@@ -26,6 +26,7 @@ from nibble.puzzles.search import Look, Ranked
 from nibble.puzzles.store import Store
 from nibble.puzzles.themes import Line, themes_for
 
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # -- a made-up search ---------------------------------------------------------------------
@@ -191,6 +192,7 @@ def test_a_mirror_image_has_the_same_canonical_key(game_id: str,
     assert c.canonical_key() != a.canonical_key()
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
 def test_a_position_judged_before_is_skipped_and_symmetric_ones_too(tmp_path: Path) -> None:
     store = Store(tmp_path, "take-away")
     assert store.judge("k1", "rejected", "gap")
@@ -199,6 +201,7 @@ def test_a_position_judged_before_is_skipped_and_symmetric_ones_too(tmp_path: Pa
     assert again.judged == {"k1"}
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
 def test_mining_skips_the_positions_judged(monkeypatch: pytest.MonkeyPatch) -> None:
     game = TakeAwayGame()
     monkeypatch.setitem(GAMES, game.id, game)  # a game no code of the maker knows
@@ -260,12 +263,14 @@ def test_board_names() -> None:
     assert board_name(get_game("number-one"), {"players": 2}) == "number-one-players2"
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
 def test_only_the_runner_starts_processes() -> None:
     for path in (ROOT / "nibble" / "puzzles").glob("*.py"):
         if path.name != "runner.py":
             assert "multiprocessing" not in path.read_text(), path
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
 def test_the_cli_help_names_the_criteria(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         cli_main(["puzzles", "--help"])
@@ -277,6 +282,7 @@ def test_the_cli_help_names_the_criteria(capsys: pytest.CaptureFixture[str]) -> 
 # -- the real engine, end to end -------------------------------------------------------------------
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
 def test_the_engine_makes_puzzles_that_replay_and_resumes(tmp_path: Path) -> None:
     args = ["--game", "nibble", "--variant", "square9", "--games", "2", "--seed", "1",
             "--iterations", "100", "--out", str(tmp_path), "--quiet"]

@@ -10,6 +10,9 @@ import pytest
 
 from nibble.ai.lab.sprt import Sprt, bounds, elo_of, llr, main, pair_score, run_sprt, score_of
 
+#: the lab's tools run on CPython only (tests/conftest.py)
+pytestmark = pytest.mark.lab
+
 
 def test_elo_and_score_are_inverse() -> None:
     for elo in (-400, -20, 0, 20, 191, 400):
