@@ -26,7 +26,6 @@ from nibble.puzzles.search import Look, Ranked
 from nibble.puzzles.store import Store
 from nibble.puzzles.themes import Line, themes_for
 
-
 ROOT = Path(__file__).resolve().parent.parent
 
 # -- a made-up search ---------------------------------------------------------------------
