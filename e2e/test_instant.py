@@ -308,3 +308,52 @@ def test_a_picture_not_of_the_links_position_is_dropped_or_replaced(browser, sit
     opened = open_link_fresh(browser, retouched(link, recoloured))
     assert opened["early"]["colors"][-1] == color % 9 + 1
     assert opened["color"] == color and opened["moves"] == moves and opened["errors"] == []
+
+
+LOOK_START = """(() => {
+  window.__start = null;
+  const look = () => {
+    const app = window.nibbleApp;
+    const drawn = app?.state.view && document.querySelector("[data-cell]");
+    if (document.documentElement.dataset.painted === "early" && drawn) {
+      window.__start = {
+        view: JSON.parse(JSON.stringify(app.state.view)),
+        engine: document.documentElement.dataset.engine,
+        selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
+        slim: document.getElementById("loading").classList.contains("slim"),
+      };
+    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+@pytest.mark.parametrize("query", [
+    "?game=nibble&variant=hex13&seed=424242&p1=human&p2=ai",
+    "?game=nibble&variant=square13&seed=9007199254740991&color_order=fixed&p1=human&p2=human",
+])
+def test_a_new_seeded_link_draws_its_start_before_the_engine(browser, site, query):
+    """A first visit by a new ?game= link with a seed: its board at first paint (drawn from
+    the seed in the page), not clickable until the engine is up, then the engine's own
+    game of that seed with the very same view."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(LOOK_START)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.goto(site.url + query)
+        wait_engine(page)
+        start = page.evaluate("window.__start")
+        assert start is not None and start["engine"] != "ready"
+        assert start["selectable"] == 0 and start["slim"]
+        view = page.evaluate("window.nibbleApp.state.view")
+        for key in ("legal_moves", "input"):
+            view.pop(key)
+        assert view == start["view"]
+        assert page.evaluate("window.nibbleApp.state.record.moves") == []
+        assert html_data(page, "painted") is None
+        assert errors == []
+    finally:
+        context.close()

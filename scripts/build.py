@@ -130,6 +130,30 @@ def fallback_names(zip_path: Path) -> list[str]:
     return sorted(n for n in names if n.isidentifier())
 
 
+def start_paints(games: dict) -> dict:
+    """For each game that can draw a seeded start without the engine (``Game.start_paint``),
+    per value of its first option (the board): the start view of seed 0, without what only
+    playing needs, and the game's own data. The page draws a new ``?game=…&seed=`` link's
+    board from it at first paint (web/shell/start.js, paintStart)."""
+    from nibble.api import handle
+    from nibble.games import get_game
+
+    starts: dict = {}
+    for info in games["games"]:
+        game = get_game(info["id"])
+        first = game.options[0]
+        for value in [c[0] for c in first.choices] if first.type == "choice" else [first.default]:
+            options = game.normalize_options({first.name: value, "seed": 0})
+            extra = game.start_paint(options)
+            if extra is None:
+                continue
+            view = handle({"op": "new", "game": info["id"], "options": options})["view"]
+            for key in ("legal_moves", "input"):
+                view.pop(key, None)
+            starts.setdefault(info["id"], {})[str(value)] = {"view": view, **extra}
+    return starts
+
+
 def write_first_paint(out: Path) -> dict:
     """``first-paint.json``: the game a first visit opens (the first game, default options,
     you against the computer), with its view, so the page draws it before the engine is up."""
@@ -141,7 +165,8 @@ def write_first_paint(out: Path) -> dict:
     # A board that changes with the engine's sources, the same on every build of them.
     seed = int(hashlib.sha256(first.encode()).hexdigest()[:6], 16) % 1_000_000
     new = handle({"op": "new", "game": first, "options": {"seed": seed}})
-    paint = {"games": games, "record": new["record"], "view": new["view"]}
+    paint = {"games": games, "record": new["record"], "view": new["view"],
+             "starts": start_paints(games)}
     (out / "first-paint.json").write_text(json.dumps(paint, separators=(",", ":")) + "\n")
     return paint
 

@@ -138,6 +138,13 @@ class Game(ABC):
             out[name] = value
         return out
 
+    def start_paint(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """What the page needs, besides a start view of the same board, to draw the start of
+        a seeded game before the engine is up (the build ships it in first-paint.json; the
+        game's web module draws from it, and tests check the two agree seed for seed). None:
+        the page waits for the engine."""
+        return None
+
     def options_from_setup(self, setup: object) -> dict[str, Any]:
         """Options a set-up settles by itself (say, its number of players), used where a
         record leaves them out; ``{}`` if it settles none or cannot be read."""

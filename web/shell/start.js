@@ -14,15 +14,17 @@ import { Cancelled, call } from "../engine/call.js";
 import { t } from "../i18n/i18n.js";
 import { lessonWanted, parseUrl, puzzleWanted, queryOrigin } from "./address.js";
 import { storedLanguage, wireLanguage, wirePace } from "./language.js";
+import { presentationFor } from "../games/index.js";
+import { FORMAT } from "../session/link-codec.js";
 
 const html = document.documentElement;
 
 /**
  * The game drawn before the engine is up (paintEarly): a library entry (of this device,
- * or a game played by links whose link came in), the build's first game, or the picture
- * a link carries.
+ * or a game played by links whose link came in), the build's first game, the picture
+ * a link carries, or the seeded start of a new ?game= link.
  * @typedef {object} Early
- * @property {"entry" | "link" | "build" | "picture"} kind
+ * @property {"entry" | "link" | "build" | "picture" | "start"} kind
  * @property {object} [entry] the library entry ("entry", "link")
  * @property {Nibble.View} view
  * @property {Nibble.GamesAnswer} games
@@ -137,8 +139,9 @@ export function createStart(app, commands, loading) {
 
   // Draw the game this visit will open from what was stored (a repeat visit) or what the
   // build made (a first visit), before any engine is up. Null when that game cannot be
-  // known without the engine (a link without a picture, a new ?game= link): the loading
-  // card then. A link of a game played by links that this device has (the friend's move
+  // known without the engine (a link without a picture, a new ?game= link of a game that
+  // cannot draw its start, or without a seed): the loading card then. A new seeded
+  // ?game= link: its start (paintStart). A link of a game played by links that this device has (the friend's move
   // coming in): that game as kept, not clickable, until the engine brings the link's moves;
   // any other link: the picture it carries (paintPicture).
   /** @returns {Promise<Early | null>} */
@@ -167,7 +170,8 @@ export function createStart(app, commands, loading) {
       early = { kind: "build", view: paint.view, games: paint.games };
       state.games = paint.games; // (defaultLevel reads it)
       Object.assign(state, { seats: ["human", "ai"], level: defaultLevel(), origin: "", record: paint.record });
-    } else return null;
+    } else if (origin && !hasLink()) return paintStart();
+    else return null;
     state.games = early.games;
     state.view = early.view;
     state.picker = early.kind === "link" ? null : pickerFor(early.view); // a link's moves are coming
@@ -207,6 +211,45 @@ export function createStart(app, commands, loading) {
     html.dataset.painted = "early";
     loading.slim();
     return { kind: "picture", view: picture, games, generation: state.generation };
+  }
+
+  // A new ?game= link with a seed, of a game whose module draws its start (games/<id>/:
+  // startView) from the start of the same board the build shipped (first-paint.json's
+  // starts): drawn as it is and not clickable, until the engine starts the link's game
+  // (chooseGame), whose view is the same (tests/test_start_paint.py). Null otherwise.
+  /** @returns {Promise<Early | null>} */
+  async function paintStart() {
+    const paint = await buildPaint();
+    const games = storedGames() || paint?.games;
+    if (!games || state.engine !== "loading") return null;
+    const wanted = parseUrl(games);
+    const info = games.games.find((g) => g.id === wanted?.game);
+    const draw = info && presentationFor(info.id).startView;
+    if (!wanted || wanted.error || !info || !draw || !info.options.length) return null;
+    /** @type {Record<string, unknown>} */
+    const options = Object.fromEntries(info.options.map((o) => [o.name, wanted.options[o.name] ?? o.default]));
+    const start = paint?.starts?.[info.id]?.[String(options[info.options[0].name])];
+    let view;
+    try {
+      view = start ? draw(options, start) : null;
+    } catch {
+      view = null; // drawn by the engine, as before
+    }
+    if (!view) return null;
+    state.games = games; // (defaultLevel reads it)
+    Object.assign(state, {
+      view, record: { format: FORMAT, game: info.id, options, moves: [] }, seats: wanted.seats,
+      level: wanted.level, origin: "", redo: [], picker: null, link: null, resultShown: null,
+    });
+    try {
+      app.render();
+    } catch {
+      Object.assign(state, { games: null, view: null, record: null });
+      return null;
+    }
+    html.dataset.painted = "early";
+    loading.slim();
+    return { kind: "start", view, games, generation: state.generation };
   }
 
   // The engine is up: the game drawn early is the game opened, once the engine has checked
@@ -254,7 +297,7 @@ export function createStart(app, commands, loading) {
     await booting;
     try {
       // a link that arrived while the engine started (a fragment changed in place) wins
-      const confirmed = early && !hasLink() && (await confirmEarly(early));
+      const confirmed = early && early.kind !== "start" && !hasLink() && (await confirmEarly(early));
       performance.mark("nibble:confirmed");
       const games = call(app.rules, { op: "games" });
       if (!confirmed) {

@@ -41,6 +41,12 @@ class NibbleGame(Game):
         table = color_table(variant, options["color_order"], rng)
         return NibbleState(self, options, variant, cells, table)
 
+    def start_paint(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The cells next to each cell (reading order): web/games/nibble/setup.js draws the
+        seed's discs from them as setup.py does."""
+        grid = VARIANTS[options["variant"]].grid
+        return {"neighbours": [grid.neighbours(i) for i in range(grid.n_cells)]}
+
     def options_from_setup(self, setup: object) -> dict[str, Any]:
         """The variant a set-up is written for (``hex13:…``), so a record may leave it out."""
         if isinstance(setup, str) and setup.partition(":")[0] in VARIANTS:

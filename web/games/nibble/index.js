@@ -10,6 +10,7 @@ import { glyphSvg } from "../../board/shapes.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import { startView } from "./setup.js";
 
 // 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
 // distinct colours (red, orange, yellow, cyan, blue, grey) and seven chosen with them to
@@ -100,6 +101,8 @@ export default {
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { sides: "dir." },
   id: "nibble",
+  // a seeded start drawn before the engine is up (shell/start.js, paintStart)
+  startView,
 
   paint(cell) {
     return cell.color == null ? null : colorStyle(cell.color);
