@@ -331,6 +331,8 @@ LOOK_START = """(() => {
 @pytest.mark.parametrize("query", [
     "?game=nibble&variant=hex13&seed=424242&p1=human&p2=ai",
     "?game=nibble&variant=square13&seed=9007199254740991&color_order=fixed&p1=human&p2=human",
+    "?game=nebuchadnezzar&size=9&seed=5&p1=human&p2=human",
+    "?game=number-one&players=2&seed=3&p1=human&p2=ai",
 ])
 def test_a_new_seeded_link_draws_its_start_before_the_engine(browser, site, query):
     """A first visit by a new ?game= link with a seed: its board at first paint (drawn from

@@ -16,6 +16,8 @@ What goes in:
 * ``dist/pyodide/python.zip``   the page's Python: the standard library modules the engine
                                 uses and the engine itself, as bytecode compiled by that
                                 runtime (scripts/python_zip.py, run inside it);
+* ``dist/starts.json``          each board's start, from which a new seeded ``?game=`` link
+                                is drawn before the engine is up (start_paints);
 * ``dist/first-paint.json``     the game a first visit opens, drawn before the engine is up;
 * ``dist/rules/<lang>/<game>.json``  the rules pages of docs/rules/ with their diagrams,
                                 each position computed by the engine (scripts/rules_pages.py);
@@ -131,8 +133,9 @@ def fallback_names(zip_path: Path) -> list[str]:
 
 
 def start_paints(games: dict) -> dict:
-    """For each game that can draw a seeded start without the engine (``Game.start_paint``),
-    per value of its first option (the board): the start view of seed 0, without what only
+    """``starts.json``: for each game that can draw a seeded start without the engine
+    (``Game.start_paint``), per value of its first option (the board), the options of seed 0
+    with the others at their defaults, the start view of those options without what only
     playing needs, and the game's own data. The page draws a new ``?game=…&seed=`` link's
     board from it at first paint (web/shell/start.js, paintStart)."""
     from nibble.api import handle
@@ -142,7 +145,13 @@ def start_paints(games: dict) -> dict:
     for info in games["games"]:
         game = get_game(info["id"])
         first = game.options[0]
-        for value in [c[0] for c in first.choices] if first.type == "choice" else [first.default]:
+        if first.type == "choice":
+            values: list = [c[0] for c in first.choices]
+        elif first.type == "int" and first.min is not None and first.max is not None:
+            values = list(range(int(first.min), int(first.max) + 1))
+        else:
+            values = [first.default]
+        for value in values:
             options = game.normalize_options({first.name: value, "seed": 0})
             extra = game.start_paint(options)
             if extra is None:
@@ -150,7 +159,18 @@ def start_paints(games: dict) -> dict:
             view = handle({"op": "new", "game": info["id"], "options": options})["view"]
             for key in ("legal_moves", "input"):
                 view.pop(key, None)
-            starts.setdefault(info["id"], {})[str(value)] = {"view": view, **extra}
+            starts.setdefault(info["id"], {})[str(value)] = {
+                "options": {k: v for k, v in options.items() if k != "seed"},
+                "view": view, **extra}
+    return starts
+
+
+def write_starts(out: Path) -> dict:
+    """``starts.json`` (start_paints), fetched only for a new seeded ``?game=`` link."""
+    from nibble.api import handle
+
+    starts = start_paints(handle({"op": "games"}))
+    (out / "starts.json").write_text(json.dumps(starts, separators=(",", ":")) + "\n")
     return starts
 
 
@@ -165,8 +185,7 @@ def write_first_paint(out: Path) -> dict:
     # A board that changes with the engine's sources, the same on every build of them.
     seed = int(hashlib.sha256(first.encode()).hexdigest()[:6], 16) % 1_000_000
     new = handle({"op": "new", "game": first, "options": {"seed": seed}})
-    paint = {"games": games, "record": new["record"], "view": new["view"],
-             "starts": start_paints(games)}
+    paint = {"games": games, "record": new["record"], "view": new["view"]}
     (out / "first-paint.json").write_text(json.dumps(paint, separators=(",", ":")) + "\n")
     return paint
 
@@ -196,6 +215,7 @@ def build(out: Path) -> dict:
     lock = copy_pyodide(staging)
     listing = write_python_zip(staging)
     write_first_paint(staging)
+    write_starts(staging)  # a new seeded ?game= link's start, drawn before the engine
     # GitHub Pages: serve the folder as it is (no Jekyll processing).
     (staging / ".nojekyll").write_bytes(b"")
     write_icons(staging)  # icons/*.png for the web app manifest

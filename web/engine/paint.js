@@ -88,3 +88,20 @@ export async function buildPaint() {
     clearTimeout(timer);
   }
 }
+
+// Each board's start as the build drew it (starts.json: docs/boot.md), from which a new
+// seeded ?game= link is drawn before the engine is up; null when it cannot be had quickly.
+export async function buildStarts() {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), FIRST_PAINT_MS);
+  try {
+    const response = await fetch(new URL("starts.json", ROOT_URL), { signal: controller.signal });
+    if (!response.ok) return null;
+    const starts = await response.json();
+    return starts && typeof starts === "object" ? starts : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}

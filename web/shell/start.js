@@ -5,7 +5,7 @@
 
 import { setLanguage, translateDom } from "../i18n/i18n.js";
 import * as library from "../store/library.js";
-import { buildPaint, rememberView, storedGames, storedView } from "../engine/paint.js";
+import { buildPaint, buildStarts, rememberView, storedGames, storedView } from "../engine/paint.js";
 import { dismissMessage, showMessage } from "../ui/messages.js";
 import { hasLink, linkOrigin, readLink } from "../session/share.js";
 import { gameLinked } from "../session/link-play.js";
@@ -214,13 +214,13 @@ export function createStart(app, commands, loading) {
   }
 
   // A new ?game= link with a seed, of a game whose module draws its start (games/<id>/:
-  // startView) from the start of the same board the build shipped (first-paint.json's
-  // starts): drawn as it is and not clickable, until the engine starts the link's game
-  // (chooseGame), whose view is the same (tests/test_start_paint.py). Null otherwise.
+  // startView) from the start of the same board the build shipped (starts.json): drawn
+  // as it is and not clickable, until the engine starts the link's game (chooseGame),
+  // whose view is the same (tests/test_start_paint.py). Null otherwise.
   /** @returns {Promise<Early | null>} */
   async function paintStart() {
-    const paint = await buildPaint();
-    const games = storedGames() || paint?.games;
+    const [stored, starts] = [storedGames(), buildStarts()];
+    const games = stored || (await buildPaint())?.games;
     if (!games || state.engine !== "loading") return null;
     const wanted = parseUrl(games);
     const info = games.games.find((g) => g.id === wanted?.game);
@@ -228,14 +228,14 @@ export function createStart(app, commands, loading) {
     if (!wanted || wanted.error || !info || !draw || !info.options.length) return null;
     /** @type {Record<string, unknown>} */
     const options = Object.fromEntries(info.options.map((o) => [o.name, wanted.options[o.name] ?? o.default]));
-    const start = paint?.starts?.[info.id]?.[String(options[info.options[0].name])];
+    const start = (await starts)?.[info.id]?.[String(options[info.options[0].name])];
     let view;
     try {
       view = start ? draw(options, start) : null;
     } catch {
       view = null; // drawn by the engine, as before
     }
-    if (!view) return null;
+    if (!view || state.engine !== "loading") return null;
     state.games = games; // (defaultLevel reads it)
     Object.assign(state, {
       view, record: { format: FORMAT, game: info.id, options, moves: [] }, seats: wanted.seats,

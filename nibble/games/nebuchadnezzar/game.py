@@ -36,6 +36,10 @@ class NebuchadnezzarGame(Game):
         size = options.get("size") or DEFAULT_SIZE
         return NebuchadnezzarState(self, {**options, "size": size}, layout(size), 0, 0, BLACK)
 
+    def start_paint(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """Nothing more: the start (an empty board) is the same whatever the seed."""
+        return {}
+
     def from_setup(self, setup: str, options: dict[str, Any]) -> NebuchadnezzarState:
         pos = parse_position(setup)
         given = options.get("size")

@@ -54,6 +54,11 @@ class NumberOneGame(Game):
             tokens &= ~(1 << b)
         return NumberOneState(self, options, Position(players, tokens, pegs, 0, 0, 0, []))
 
+    def start_paint(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """Nothing more: the start is the same whatever the seed (the pegs' arrangements
+        are options: the page draws only the start of the options the build drew)."""
+        return {}
+
     def options_from_setup(self, setup: object) -> dict[str, Any]:
         players = players_of(setup)
         return {} if players is None else {"players": players}

@@ -7,6 +7,7 @@ import { h } from "../../ui/dom.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import { startAsBuilt } from "../start.js";
 
 const FILL = { b: "#1b1c20", w: "#f5f4ef" };
 const INK = { b: "#f5f4ef", w: "#1b1c20" };
@@ -33,6 +34,8 @@ export default {
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { enemy: "nebuchadnezzar.color.", color: "nebuchadnezzar.color.", disc: "nebuchadnezzar.color.", side: "nebuchadnezzar.side." },
   id: "nebuchadnezzar",
+  // its start drawn before the engine is up (shell/start.js, paintStart): the seed plays no part
+  startView: startAsBuilt,
 
   paint(cell) {
     if (!cell.disc) return null;

@@ -9,6 +9,7 @@ import { h } from "../../ui/dom.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import { startAsBuilt } from "../start.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
 // also carries its player's number, so colour is never the only cue.
@@ -95,6 +96,8 @@ export default {
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { peg: "number-one.peg." },
   id: "number-one",
+  // its start drawn before the engine is up (shell/start.js, paintStart): the seed plays no part
+  startView: startAsBuilt,
 
   paint(cell) {
     if (!cell.playable) return { under: "void" };
