@@ -32,17 +32,22 @@ BOOT_TIMEOUT_MS = 120_000
 
 
 def chromium_executable() -> str | None:
-    """CHROMIUM_PATH if set; else None (Playwright's own browser) when it is installed;
-    else /usr/bin/chromium (or whatever chromium is on PATH)."""
+    """CHROMIUM_PATH if set; else the one `make chromium` chose (build/chromium-path); else
+    None (Playwright's own browser) when it is installed; else Chromium's headless shell or
+    /usr/bin/chromium (or whatever chromium is on PATH)."""
     path = os.environ.get("CHROMIUM_PATH")
     if path:
         return path
+    chosen = ROOT / "build" / "chromium-path"
+    if chosen.is_file() and Path(chosen.read_text().strip()).is_file():
+        return chosen.read_text().strip()
     cache = Path(
         os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright")
     )
     if cache.is_dir() and any(cache.glob("chromium*")):
         return None
     for candidate in (
+        shutil.which("chromium-headless-shell"),
         "/usr/bin/chromium",
         shutil.which("chromium"),
         shutil.which("chromium-browser"),
