@@ -493,3 +493,25 @@ def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
     page.click("[data-action='learn']")
     wait_text(page, "#status-text", "Mistake 1 of")
     assert recorder.errors == []
+
+
+def test_quick_steps_each_move_one_move(make_page):
+    """A held arrow key or quick clicks: every step counts, none lost while the position
+    before is still on its way from the engine, and the last one asked is the one shown."""
+    record = random_game("nibble", {"variant": "square13"}, seed=5)
+    n = len(record["moves"])
+    page, recorder = make_page(link(record, ["human", "human"]))
+    page.locator("#review-ply").click()
+    page.keyboard.press("Home")
+    wait_ply(page, 0)
+    for _ in range(12):  # faster than the engine makes each position
+        page.keyboard.press("ArrowRight")
+    wait_ply(page, 12)
+    wait_idle(page)
+    assert ply(page) == 12
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    wait_ply(page, 7)
+    page.wait_for_timeout(300)  # (no late answer moves it afterwards)
+    assert ply(page) == 7 and n > 12
+    assert recorder.errors == []

@@ -18,12 +18,26 @@ export function createNavigation(app) {
   const total = () => state.record?.moves.length ?? 0;
   const shown = () => (state.review ? state.review.ply : total());
 
+  // The position asked for last while it is on its way (a position not in memory is the
+  // engine's to make): the next step counts from it, so that quick clicks or a held arrow
+  // key each move one step, none lost while the board still shows the one before.
+  /** @type {number | null} */
+  let wanted = null;
+  const from = () => wanted ?? shown();
+
   // `reveal`: chosen in the move list or the chart, which a phone shows below the board:
   // bring the board back on screen, so that the move is seen changing it.
   async function goTo(ply, { reveal = false } = {}) {
     if (!state.record || !roomOf(state).navigates) return;
     const target = Math.max(0, Math.min(total(), ply));
-    if (target !== shown() || (target === total() && state.review)) await app.turns.review(target);
+    if (target !== from() || (target === total() && state.review && wanted === null)) {
+      wanted = target;
+      try {
+        await app.turns.review(target);
+      } finally {
+        if (wanted === target) wanted = null;
+      }
+    }
     if (reveal) revealBoard();
   }
 
@@ -36,8 +50,8 @@ export function createNavigation(app) {
   }
 
   const first = () => goTo(0);
-  const prev = () => goTo(shown() - 1);
-  const next = () => goTo(shown() + 1);
+  const prev = () => goTo(from() - 1);
+  const next = () => goTo(from() + 1);
   const last = () => goTo(total());
 
   // Arrow keys belong to the board (moving across cells) and to form fields.

@@ -55,11 +55,15 @@ export function createHistory(app, { cache, setPosition, withBusy, cancelThinkin
     });
   }
 
-  // Show the position after `ply` moves of the game (the last: the game itself).
+  // Show the position after `ply` moves of the game (the last: the game itself). The last
+  // one asked wins: a position that arrives after a later one was asked for is not shown
+  // (one in memory comes at once, one the engine makes a moment later).
+  let asked = 0;
   /** @param {number} ply */
   async function review(ply) {
     const record = state.record;
     if (!record || !roomOf(state).navigates) return;
+    const mine = ++asked;
     if (ply >= record.moves.length) {
       state.review = null;
       app.render();
@@ -67,6 +71,7 @@ export function createHistory(app, { cache, setPosition, withBusy, cancelThinkin
     }
     try {
       const response = await cache.positionAfter(record.moves.slice(0, ply));
+      if (mine !== asked) return;
       // another game, an undo or a practice came meanwhile: that position is not wanted
       if (!roomOf(state).navigates || (state.record !== record && !continues(record, state.record))) return;
       state.review = { ply, view: response.view };
