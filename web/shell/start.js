@@ -139,11 +139,11 @@ export function createStart(app, commands, loading) {
 
   // Draw the game this visit will open from what was stored (a repeat visit) or what the
   // build made (a first visit), before any engine is up. Null when that game cannot be
-  // known without the engine (a link without a picture, a new ?game= link of a game that
-  // cannot draw its start, or without a seed): the loading card then. A new seeded
-  // ?game= link: its start (paintStart). A link of a game played by links that this device has (the friend's move
-  // coming in): that game as kept, not clickable, until the engine brings the link's moves;
-  // any other link: the picture it carries (paintPicture).
+  // known without the engine (a link without a picture, a new ?game= link without a seed
+  // or whose start the build did not draw): the loading card then. A new seeded ?game=
+  // link: its start (paintStart). A link of a game played by links that this device has
+  // (the friend's move coming in): that game as kept, not clickable, until the engine
+  // brings the link's moves; any other link: the picture it carries (paintPicture).
   /** @returns {Promise<Early | null>} */
   async function paintEarly() {
     const origin = queryOrigin();
