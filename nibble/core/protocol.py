@@ -140,7 +140,7 @@ class Game(ABC):
 
     def start_paint(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """What the page needs, besides a start view of the same board, to draw the start of
-        a seeded game before the engine is up (the build ships it in first-paint.json; the
+        a seeded game before the engine is up (the build ships it in starts.json; the
         game's web module draws from it, and tests check the two agree seed for seed). None:
         the page waits for the engine."""
         return None
