@@ -39,8 +39,9 @@ def chromium_executable() -> str | None:
     if path:
         return path
     chosen = ROOT / "build" / "chromium-path"
-    if chosen.is_file() and Path(chosen.read_text().strip()).is_file():
-        return chosen.read_text().strip()
+    chosen_path = chosen.read_text().strip() if chosen.is_file() else ""
+    if chosen_path and Path(chosen_path).is_file():
+        return chosen_path
     cache = Path(
         os.environ.get("PLAYWRIGHT_BROWSERS_PATH", Path.home() / ".cache" / "ms-playwright")
     )

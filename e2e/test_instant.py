@@ -183,6 +183,8 @@ LOOK_EARLY = """(() => {
       window.__early = {
         ply: app.state.view.ply, moves: app.state.record.moves,
         colors: app.state.view.board.cells.map((cell) => cell.color),
+        view: JSON.parse(JSON.stringify(app.state.view)),
+        engine: document.documentElement.dataset.engine,
         selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
         slim: document.getElementById("loading").classList.contains("slim"),
       };
@@ -310,23 +312,6 @@ def test_a_picture_not_of_the_links_position_is_dropped_or_replaced(browser, sit
     assert opened["color"] == color and opened["moves"] == moves and opened["errors"] == []
 
 
-LOOK_START = """(() => {
-  window.__start = null;
-  const look = () => {
-    const app = window.nibbleApp;
-    const drawn = app?.state.view && document.querySelector("[data-cell]");
-    if (document.documentElement.dataset.painted === "early" && drawn) {
-      window.__start = {
-        view: JSON.parse(JSON.stringify(app.state.view)),
-        engine: document.documentElement.dataset.engine,
-        selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
-        slim: document.getElementById("loading").classList.contains("slim"),
-      };
-    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})();"""
-
 
 @pytest.mark.parametrize("query", [
     "?game=nibble&variant=hex13&seed=424242&p1=human&p2=ai",
@@ -339,7 +324,7 @@ def test_a_new_seeded_link_draws_its_start_before_the_engine(browser, site, quer
     the seed in the page), not clickable until the engine is up, then the engine's own
     game of that seed with the very same view."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.add_init_script(LOOK_START)
+    context.add_init_script(LOOK_EARLY)
     errors: list[str] = []
     try:
         page = context.new_page()
@@ -347,7 +332,7 @@ def test_a_new_seeded_link_draws_its_start_before_the_engine(browser, site, quer
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
         page.goto(site.url + query)
         wait_engine(page)
-        start = page.evaluate("window.__start")
+        start = page.evaluate("window.__early")
         assert start is not None and start["engine"] != "ready"
         assert start["selectable"] == 0 and start["slim"]
         view = page.evaluate("window.nibbleApp.state.view")

@@ -63,9 +63,13 @@ export function storedGames() {
   return read().games || null;
 }
 
-// The game the build drew for a first visit ({games, record, view}), or null when it
-// cannot be had quickly.
-export async function buildPaint() {
+// A JSON file of the build, or null when it cannot be had within FIRST_PAINT_MS (the
+// board is then drawn by the engine). `early`: the response asked for already, if any.
+/**
+ * @param {string} path
+ * @param {Promise<Response> | null} [early]
+ */
+async function buildFile(path, early = null) {
   const controller = new AbortController();
   let timer;
   const late = new Promise((resolve) => {
@@ -74,14 +78,10 @@ export async function buildPaint() {
       resolve(null);
     }, FIRST_PAINT_MS);
   });
-  // engine-early.js may have asked for it already, before the module graph
-  const early = window.nibbleFirstPaint;
-  window.nibbleFirstPaint = null;
   try {
-    const response = await Promise.race([early || fetch(new URL("first-paint.json", ROOT_URL), { signal: controller.signal }), late]);
+    const response = await Promise.race([early || fetch(new URL(path, ROOT_URL), { signal: controller.signal }), late]);
     if (!response?.ok) return null;
-    const paint = await Promise.race([response.json(), late]);
-    return paint?.games && paint.record && paint.view ? paint : null;
+    return await Promise.race([response.json(), late]);
   } catch {
     return null;
   } finally {
@@ -89,19 +89,19 @@ export async function buildPaint() {
   }
 }
 
+// The game the build drew for a first visit ({games, record, view}), or null when it
+// cannot be had quickly.
+export async function buildPaint() {
+  // engine-early.js may have asked for it already, before the module graph
+  const early = window.nibbleFirstPaint;
+  window.nibbleFirstPaint = null;
+  const paint = await buildFile("first-paint.json", early);
+  return paint?.games && paint.record && paint.view ? paint : null;
+}
+
 // Each board's start as the build drew it (starts.json: docs/boot.md), from which a new
 // seeded ?game= link is drawn before the engine is up; null when it cannot be had quickly.
 export async function buildStarts() {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), FIRST_PAINT_MS);
-  try {
-    const response = await fetch(new URL("starts.json", ROOT_URL), { signal: controller.signal });
-    if (!response.ok) return null;
-    const starts = await response.json();
-    return starts && typeof starts === "object" ? starts : null;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+  const starts = await buildFile("starts.json");
+  return starts && typeof starts === "object" ? starts : null;
 }
