@@ -164,3 +164,28 @@ def test_lessons_done_are_kept_per_game_and_survive_bad_storage() -> None:
     assert got["done"] == {"nibble": ["several", "denial"], "number-one": ["token"]}
     assert got["bad"] == [{}, {"ok": ["a"]}, {}]
     assert got["full"] is False
+
+
+def test_a_game_keeps_its_three_costliest_mistakes_of_the_players_here() -> None:
+    """A game of random moves has dozens of mistakes, each a check of up to 20 s in the
+    background: only the PER_GAME costliest of this device's seats are kept, the largest
+    drop first (the earlier of two equal), never a forced move, an inaccuracy or a move
+    without a better one known."""
+    got = run("""
+      const j = (mark, drop, mover, extra = {}) => ({mark, drop, best: "a1", mover, ...extra});
+      const judgements = [
+        j("mistake", 0.20, 0), null, j("blunder", 0.50, 0), j("blunder", 0.90, 1),
+        j("inaccuracy", 0.08, 0), j("blunder", 0.95, 0, {forced: true}),
+        j("blunder", 0.99, 0, {best: null}), j("mistake", 0.25, 0), j("mistake", 0.20, 0),
+        j("blunder", 0.40, 0),
+      ];
+      out({per: O.PER_GAME,
+           zero: O.mistakesToKeep(judgements, (s) => s === 0).map((x) => x.ply),
+           both: O.mistakesToKeep(judgements, () => true).map((x) => x.ply),
+           none: O.mistakesToKeep(judgements, () => false).length,
+           few: O.mistakesToKeep([j("mistake", 0.2, 1)], () => true).map((x) => x.ply)});
+    """)
+    assert got["per"] == 3
+    assert got["zero"] == [3, 10, 8]
+    assert got["both"] == [4, 3, 10]
+    assert got["none"] == 0 and got["few"] == [1]

@@ -1,8 +1,8 @@
 // @ts-check
 // "Your puzzles": the player's own mistakes, to find the better move again later. Once a
 // finished game's analysis is settled (every position searched by its second pass), the
-// position before each mistake or blunder of a player at this device (a game by links:
-// this side's only) is kept as pending, and the engine checks it in the background
+// position before each of the three costliest mistakes or blunders of a player at this
+// device (a game by links: this side's only) is kept as pending, and the engine checks it in the background
 // (analysis.check: the judge op, the puzzle maker's criteria: one good move, confirmed by
 // a search ten times longer); a puzzle is then ready, and comes back after a day, a week
 // and a month (store/own-puzzles.js). From the review, "Practise this position later"
@@ -13,7 +13,7 @@ import { t } from "../i18n/i18n.js";
 import { showMessage } from "../ui/messages.js";
 import { EngineError } from "../engine/call.js";
 import { fromBase64Url, toBase64Url } from "../session/link-codec.js";
-import { addOwn, dueOwn, idOf, judged, loadOwn, reviewed, saveOwn, waitingOwn } from "../store/own-puzzles.js";
+import { addOwn, dueOwn, idOf, judged, loadOwn, mistakesToKeep, reviewed, saveOwn, waitingOwn } from "../store/own-puzzles.js";
 import { recordProblem } from "../store/untrusted.js";
 
 /** @typedef {import("../store/own-puzzles.js").OwnPuzzle} OwnPuzzle */
@@ -57,13 +57,11 @@ export function createOwnPuzzles(app) {
     if (record && state.view?.result && !collected.has(record) && app.analysis.settled(record)) {
       collected.add(record);
       const judgements = app.judgements.all();
-      const found = judgements
-        .map((j, i) => ({ j, ply: i + 1 }))
-        .filter(({ j }) => j && (j.mark === "mistake" || j.mark === "blunder") && j.best && !j.forced && mine(j.mover));
+      const found = mistakesToKeep(judgements, mine);
       if (found.length) {
         update((items) => {
           for (const { j, ply } of found) {
-            addOwn(items, { record: positionAt(record, ply - 1), solver: /** @type {Nibble.Seat} */ (j?.mover), played: record.moves[ply - 1], origin: "game" });
+            addOwn(items, { record: positionAt(record, ply - 1), solver: /** @type {Nibble.Seat} */ (j.mover), played: record.moves[ply - 1], origin: "game" });
           }
         });
       }

@@ -120,6 +120,28 @@ export function idOf(record) {
   return hash12(`${record.game}\u0000${JSON.stringify(record.options ?? {})}\u0000${record.setup ?? ""}\u0000${record.moves.join(" ")}`);
 }
 
+// The costliest mistakes kept a game: each is checked in the background (the judge op, up
+// to 20 s), and a game of random moves has dozens; a phone pays for every one.
+export const PER_GAME = 3;
+
+/**
+ * The moves of a finished game whose positions are kept: mistakes and blunders (not
+ * forced, with a better move known) of the seats `mine` accepts, the PER_GAME costliest
+ * (the largest drop; the earlier of two equal).
+ * @template {{mark: string | null, drop: number, best: string | null, mover: number, forced?: boolean}} J
+ * @param {(J | null)[]} judgements by move, the first move's at index 0
+ * @param {(seat: number) => boolean} mine
+ * @returns {{j: J, ply: number}[]} ply: the move's number (1 for the first)
+ */
+export function mistakesToKeep(judgements, mine) {
+  /** @type {{j: J, ply: number}[]} */
+  const found = [];
+  judgements.forEach((j, i) => {
+    if (j && (j.mark === "mistake" || j.mark === "blunder") && j.best && !j.forced && mine(j.mover)) found.push({ j, ply: i + 1 });
+  });
+  return found.sort((a, b) => b.j.drop - a.j.drop || a.ply - b.ply).slice(0, PER_GAME);
+}
+
 /**
  * Add a position (changes `items` in place): from a game's mistake, pending until judged;
  * from the review, ready with its line. A position already there is left as it is.
