@@ -63,12 +63,12 @@ define run_pytest
 	exit $$rc
 endef
 
+## the lint of `make lint`, mypy and ESLint side by side (one core each); the page's type
+## checks (tsc, check_strict_types.mjs) run inside test-py (tests/test_page_types.py),
+## beside the other tests
 test: venv node_modules chromium build
 	$(VPY) -m ruff check .
-	$(VPY) -m mypy
-	node_modules/.bin/eslint .
-	node_modules/.bin/tsc -p tsconfig.json
-	node scripts/check_strict_types.mjs
+	@$(VPY) -m mypy & mypy=$$!; node_modules/.bin/eslint . || exit 1; wait $$mypy
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-e2e
 

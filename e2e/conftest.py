@@ -7,7 +7,14 @@ origin private file system holds the engine's memory snapshot, so the test's eng
 workers restore it instead of booting Python cold, and everything else of the origin
 (storage, caches, the service worker) is cleared, as on a first visit. A test about
 first visits asks for a profile that never saw the site: ``@pytest.mark.first_visit``
-or ``make_page(fresh=True)``. ``NIBBLE_E2E_WARM=0`` gives every test a new profile."""
+or ``make_page(fresh=True)``. ``NIBBLE_E2E_WARM=0`` gives every test a new profile.
+
+Service workers: a warm profile blocks them (``service_workers="block"``), since the
+precache that follows every first visit (the whole site fetched, hashed and stored again)
+cost about 0.45 of a page's 1.6 CPU seconds, and the tests of the page's behaviour do not
+depend on it (the page says nothing when it cannot register one: a browser may refuse, as
+in private modes). A test of the offline copy or of what the service worker serves asks
+for it with ``@pytest.mark.service_worker``; a first visit's profile always has it."""
 
 from __future__ import annotations
 
@@ -63,6 +70,9 @@ def pytest_configure(config) -> None:
         "markers", "first_visit: the test's browser profiles never saw the site (no memory "
         "snapshot of the engine in them)")
     config.addinivalue_line(
+        "markers", "service_worker: the test's warm browser profiles let the page register its "
+        "service worker (they block it otherwise: the module's docstring)")
+    config.addinivalue_line(
         "markers", "timed: the test bounds how long something takes; `make test-e2e` runs "
         "these alone, after the others (which run in parallel)")
 
@@ -76,6 +86,48 @@ SLOWEST_FILES = ["test_review.py", "test_reliability.py", "test_everyone.py",
 def pytest_collection_modifyitems(config, items) -> None:
     rank = {name: i for i, name in enumerate(SLOWEST_FILES)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's order stays
+
+
+def _tree_cpu_s() -> float:
+    """CPU seconds of this process and every process under it (the Playwright driver, its
+    Chromium and the renderers that ended: reaped ones count in their parent's cutime)."""
+    ticks, children = 0, {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append((int(entry), fields))
+    todo = [os.getpid()]
+    with open(f"/proc/{os.getpid()}/stat") as f:
+        own = f.read().rsplit(")", 1)[1].split()
+    ticks += sum(int(x) for x in own[11:15])
+    while todo:
+        for pid, fields in children.get(todo.pop(), []):
+            ticks += sum(int(x) for x in fields[11:15])
+            todo.append(pid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.fixture(autouse=True)
+def _cpu_meter(request):
+    """NIBBLE_E2E_CPU=FILE: each test's CPU seconds (this process's tree: the test, the
+    server, the browser) appended to FILE as JSON lines, for docs/development.md's "where
+    the e2e time goes" (Linux)."""
+    out = os.environ.get("NIBBLE_E2E_CPU")
+    if not out:
+        yield
+        return
+    import json
+    import time
+
+    cpu, wall = _tree_cpu_s(), time.monotonic()
+    yield
+    with open(out, "a") as f:
+        f.write(json.dumps({"test": request.node.nodeid, "cpu": round(_tree_cpu_s() - cpu, 2),
+                            "wall": round(time.monotonic() - wall, 2)}) + "\n")
 
 
 @pytest.fixture(scope="session")
@@ -270,9 +322,13 @@ def new_context(request, profiles):
     passes ``fresh=True``); closed (handed back) after the test."""
     made = []
     first_visit = request.node.get_closest_marker("first_visit") is not None
+    workers = "allow" if request.node.get_closest_marker("service_worker") else "block"
 
     def new(*, fresh: bool = False, **options):
-        context = profiles.new(fresh=fresh or first_visit, **options)
+        fresh = fresh or first_visit
+        if not fresh:
+            options.setdefault("service_workers", workers)
+        context = profiles.new(fresh=fresh, **options)
         made.append(context)
         return context
 
@@ -361,9 +417,11 @@ def wait_idle(page):
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def shared(browser, site, all_requests):
-    """One booted page reused by several tests (saves a Pyodide boot each)."""
+    """One booted page reused by several tests of a file (saves a Pyodide boot each);
+    closed with the file, so that what its last game left running in the background (the
+    analysis, the checks of "Your puzzles") does not take the processor from later files."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.recorder = PageRecorder(context)
     context.on("request", lambda request: all_requests.append(request.url))

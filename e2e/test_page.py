@@ -125,8 +125,10 @@ def test_new_game_dialog_shows_the_levels_measured_ratings(shared, site):
     assert_clean(recorder, site)
 
 
-def test_square9_whole_game_by_clicks(shared, site):
-    page, recorder = shared
+def test_square9_whole_game_by_clicks(make_page, site):
+    # a page of its own: the finished game's analysis and its checks of "Your puzzles" go
+    # on in the background, and stop with the page at the test's end
+    page, recorder = make_page("?game=nibble&variant=square9&seed=7&p1=human&p2=human")
     assert page.locator("[data-cell]").count() == 81
     for _ in range(81):
         if page.locator("[data-result]").count():

@@ -577,6 +577,7 @@ def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lan
     assert page.locator(SELECTABLE).count() > 0  # the game goes on, the human's turn
 
 
+@pytest.mark.service_worker
 @pytest.mark.skipif(not (DIST / "sw.js").is_file(), reason="no service worker built")
 def test_a_damaged_cached_file_is_fetched_again(make_page):
     """The cache is damaged after the service worker has served (and checked) it once:
