@@ -73,10 +73,12 @@ test: venv node_modules chromium build
 	$(MAKE) --no-print-directory test-e2e
 
 ## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules), on
-## every core (pytest-xdist: one test process runs on one core; TEST_JOBS=1 for one process)
+## every core (pytest-xdist: one test process runs on one core; TEST_JOBS=1 for one process),
+## a test or two handed out at a time, so that the long ones (tests/conftest.py LONGEST)
+## spread over the processes
 TEST_JOBS ?= auto
 test-py: venv node_modules
-	$(call run_pytest,tests,,-n $(TEST_JOBS))
+	$(call run_pytest,tests,,-n $(TEST_JOBS) --maxschedchunk 1)
 
 ## browser tests against dist/ (needs `make build chromium`): E2E_JOBS processes, each with
 ## its own Chromium, a test file each at a time; then the tests marked `timed` (they bound

@@ -26,9 +26,11 @@ def pytest_configure(config: pytest.Config) -> None:
                             "skipped inside Pyodide")
 
 
-#: the longest tests (a minute or more each on the 2-core machine: the suite inside Pyodide,
-#: a whole game analysed at the second pass, a sample of puzzles re-ranked), first: on two
-#: processes (``make test-py``) they then start at once instead of ending the run alone
+#: the longest tests (15-50 s each on the 2-core machine: the suite inside Pyodide, a whole
+#: game analysed at the second pass, a sample of puzzles re-ranked), first: on two processes
+#: (``make test-py``) they then start at once instead of ending the run alone. (xdist hands
+#: each process a quarter of its share at once unless ``--maxschedchunk 1``, which make
+#: test-py passes: else one process got every long test and the other waited 47 s at the end)
 LONGEST = ("test_in_pyodide.py::test_engine_suite_passes_in_pyodide",
            "test_analysis_truth.py::test_hard_against_itself_is_marked_at_most_once_a_side",
            "test_shipped_puzzles.py::test_a_sample_is_unique_by_another_search",
