@@ -239,13 +239,18 @@ def test_a_click_on_a_disc_that_cannot_be_taken_says_why(make_page):
 def test_accessibility_audit_on_every_screen_and_dialog(new_context, site, game):
     if not AXE.exists():
         pytest.skip("node_modules/axe-core is missing (run `npm ci`)")
-    for scheme in ("light", "dark"):
-        context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900},
-                                      color_scheme=scheme)
-        try:
-            page = context.new_page()
-            page.goto(site.url + GAMES[game].replace("p2=ai", "p2=human"))
-            wait_engine(page)
+    # one page for both schemes (the dark one is CSS's prefers-color-scheme, live)
+    context = new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site.url + GAMES[game].replace("p2=ai", "p2=human"))
+        wait_engine(page)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.keyboard.press("Escape")
+            # the colours' transitions to the new scheme, finished
+            page.wait_for_function("() => document.getAnimations().every("
+                                   "(a) => a.playState !== 'running')")
             assert axe_violations(page) == [], (game, scheme, "board")
             page.click(f"{SELECTABLE} >> nth=0")
             assert axe_violations(page) == [], (game, scheme, "pick")
@@ -259,20 +264,23 @@ def test_accessibility_audit_on_every_screen_and_dialog(new_context, site, game)
                 page.wait_for_selector(f"{dialog}[open]")
                 assert axe_violations(page) == [], (game, scheme, action)
                 page.keyboard.press("Escape")
-        finally:
-            context.close()
-    # phones, both orientations
-    for width, height in PHONES.values():
-        context = new_context(bypass_csp=True, viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
-            page.goto(site.url + GAMES[game])
-            wait_engine(page)
+    finally:
+        context.close()
+    # phones, both orientations (one page, turned)
+    width, height = PHONES["portrait"]
+    context = new_context(bypass_csp=True, viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(site.url + GAMES[game])
+        wait_engine(page)
+        for width, height in PHONES.values():
+            page.set_viewport_size({"width": width, "height": height})
             assert axe_violations(page) == [], (game, width, height)
             page.click("[data-action='more']")
             assert axe_violations(page) == [], (game, width, height, "menu")
-        finally:
-            context.close()
+            page.keyboard.press("Escape")
+    finally:
+        context.close()
 
 
 # --- loading ------------------------------------------------------------------------------
