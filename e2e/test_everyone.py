@@ -254,11 +254,10 @@ def test_accessibility_audit_on_every_screen_and_dialog(new_context, site, game)
             assert axe_violations(page) == [], (game, scheme, "board")
             page.click(f"{SELECTABLE} >> nth=0")
             assert axe_violations(page) == [], (game, scheme, "pick")
-            # the shell's own dialogs (Games, Settings) are the same for every game: once
-            dialogs = [("new-game", "#new-game-dialog"), ("rules", "#rules-dialog")]
-            if game == "nibble":
-                dialogs += [("library", "#library-dialog"), ("settings", "#settings-dialog")]
-            for action, dialog in dialogs:
+            for action, dialog in (("new-game", "#new-game-dialog"),
+                                   ("library", "#library-dialog"),
+                                   ("settings", "#settings-dialog"),
+                                   ("rules", "#rules-dialog")):
                 page.keyboard.press("Escape")
                 page.click(f"[data-action='{action}']")
                 page.wait_for_selector(f"{dialog}[open]")
