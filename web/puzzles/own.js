@@ -2,11 +2,12 @@
 // "Your puzzles": the player's own mistakes, to find the better move again later. Once a
 // finished game's analysis is settled (every position searched by its second pass), the
 // position before each of the three costliest mistakes or blunders of a player at this
-// device (a game by links: this side's only) is kept as pending, and the engine checks it in the background
-// (analysis.check: the judge op, the puzzle maker's criteria: one good move, confirmed by
-// a search ten times longer); a puzzle is then ready, and comes back after a day, a week
-// and a month (store/own-puzzles.js). From the review, "Practise this position later"
-// keeps the position shown, with the engine's best move there, at once.
+// device (a game by links: this side's only; store/own-puzzles.js mistakesToKeep) is kept
+// as pending, and the engine checks it in the background (analysis.check: the judge op,
+// the puzzle maker's criteria: one good move, confirmed by a search ten times longer); a
+// puzzle is then ready, and comes back after a day, a week and a month. From the review,
+// "Practise this position later" keeps the position shown, with the engine's best move
+// there, at once.
 // The store is read again before every change: another tab may have changed it.
 
 import { t } from "../i18n/i18n.js";
