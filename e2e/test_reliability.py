@@ -644,8 +644,12 @@ def test_a_runtime_that_arrives_damaged_is_fetched_again_without_asking(make_pag
 def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, site, broken):
     """app.js (the page's modules, bundled) never runs when it is missing or damaged: the
     boot-guard.js shows the failed state, and Try again loads the page whole."""
-    page, recorder = make_page(wait_ready=False, path="")
     name, how = broken.split(" ", 1)
+    # a hang is told by 20 s without a file: on the page's clock (Playwright's), moved on
+    # at once rather than waited for; a profile of its own, since the clock stays with it
+    page, recorder = make_page(wait_ready=False, path="", fresh=how == "hangs")
+    if how == "hangs":
+        page.clock.install()
     state = {"broken": True}
     whole = (DIST / name).read_text()
 
@@ -662,10 +666,18 @@ def test_a_page_module_that_does_not_arrive_fails_and_retry_recovers(make_page, 
 
     page.context.route(f"**{PREFIX}{name}", serve)
     page.goto(site.url + HOT_SEAT + "&lang=ko", wait_until="commit")
+    if how == "hangs":
+        for _ in range(100):  # (a file arriving meanwhile starts the 20 s again)
+            if page.locator("html[data-engine='failed']").count():
+                break
+            page.clock.fast_forward(5_000)
+            page.wait_for_timeout(100)
     page.wait_for_selector("html[data-engine='failed']", timeout=40_000)
     assert page.is_visible("[data-action='retry']")
     text = page.inner_text("#loading-step")
     assert "다시 시도" in text, text  # plain words, in the page's language
+    if how == "hangs":  # told as a stall, not as a failed download
+        assert "no file arrived for 20 s" in page.text_content("#loading-detail code")
     state["broken"] = False
     page.click("[data-action='retry']")
     wait_engine(page)
