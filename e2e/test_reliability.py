@@ -513,6 +513,46 @@ def test_a_truncated_runtime_download_fails_plainly_and_retry_recovers(make_page
     recorder.errors.clear()  # the failed boot logged its errors on purpose
 
 
+# A worker started with {"wasm": true} in its name, the first message not a runtime: it
+# compiles its own after the hand-over's wait (engine-worker.js HANDOVER_MS).
+SPAWN_WITHOUT_RUNTIME = """() => new Promise((resolve) => {
+  const early = window.nibbleEarlyWorker;
+  const name = JSON.stringify({root: new URL("./", location.href).href, attempt: 1,
+                               role: "test", reload: false, wasm: true});
+  const worker = new Worker(early.url, {type: "module", name});
+  worker.postMessage({type: "wasm", module: "not a module"});
+  worker.onmessage = ({data}) => {
+    if (data.type === "progress" && data.step === "ready") {
+      worker.terminate();
+      resolve(data.marks);
+    } else if (data.type === "fatal") resolve(data);
+  };
+})"""
+
+
+def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
+    """The computer's worker boots once the player reaches for the board, not before (a
+    page left at its first position keeps one Python heap). The rules worker downloads,
+    checks and compiles the runtime's WebAssembly; the computer's worker gets that
+    compiled module (no download, no compile: one copy of the
+    compiled code in memory), and a worker whose hand-over is not a module compiles its
+    own."""
+    page, recorder = make_page()  # the first game: against the computer
+    page.wait_for_timeout(500)
+    assert page.evaluate("nibbleApp.ai.state") == "idle"  # not yet: nobody reached for the board
+    page.hover("#board")  # the player reaches for it: the computer's worker boots
+    page.wait_for_function("() => window.nibbleApp.ai.state === 'ready'")
+    rules, ai = page.evaluate("[nibbleApp.rules.bootMarks, nibbleApp.ai.bootMarks]")
+    assert "wasm compiled" in rules and "wasm handed over" not in rules, rules
+    assert "wasm handed over" in ai and "wasm compiled" not in ai, ai
+    assert sum(u.endswith("/pyodide.asm.wasm") for u in recorder.requests) == 1
+    take_first(page)  # and it plays: the computer answers
+    page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2")
+    marks = page.evaluate(SPAWN_WITHOUT_RUNTIME)
+    assert "wasm compiled" in marks and "wasm handed over" not in marks, marks
+    assert recorder.errors == []
+
+
 @pytest.mark.timed
 def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page, _ = make_page(HOT_SEAT)
@@ -551,6 +591,7 @@ CACHED_SIZES = """async (paths) => {
 @pytest.mark.timed
 def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lands(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=expert")
+    page.hover("#board")  # (the computer's worker boots once the player reaches for the board)
     page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)
     take_first_no_wait(page)
     page.wait_for_selector("html[data-thinking='true']")

@@ -316,10 +316,17 @@ declare namespace Nibble {
     role: string; // the client's name: "rules" or "ai"
     reload: boolean;
     snapshot?: false;
+    wasm?: boolean; // the runtime comes compiled, as the first message (WasmMessage)
+  }
+
+  /** The runtime's WebAssembly compiled and checked by one worker, for the next ones. */
+  export interface WasmMessage {
+    type: "wasm";
+    module: WebAssembly.Module;
   }
 
   /** page → worker */
-  export type PageMessage = { id: number; request: BridgeRequest } | { type: "ping" };
+  export type PageMessage = { id: number; request: BridgeRequest } | { type: "ping" } | WasmMessage;
 
   export type BootStep = "runtime" | "python" | "started" | "ready";
 
@@ -358,6 +365,7 @@ declare namespace Nibble {
     | ProgressMessage
     | SnapshotMessage
     | FatalMessage
+    | WasmMessage
     | AnswerMessage;
 
   /** The rules worker engine-early.js starts before the modules, for engine-client.js. */

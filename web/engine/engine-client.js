@@ -78,6 +78,8 @@ export class BootError extends Error {
 }
 
 let workerSource = null; // blob: URL of engine-worker.js, fetched again on a retry
+/** @type {WebAssembly.Module | null} */
+let runtime = null; // the runtime compiled (and checked) by the first worker, for the next ones
 
 /** @param {boolean} reload @returns {Promise<string>} */
 async function workerUrl(reload) {
@@ -333,6 +335,10 @@ export class EngineClient {
       this._beat();
       return;
     }
+    if (message.type === "wasm") {
+      runtime ??= message.module; // (engine-worker.js handedOver)
+      return;
+    }
     if (message.type === "snapshot") {
       this.onSnapshot?.(message); // a booted interpreter was kept for the next boot (or not)
       return;
@@ -440,10 +446,15 @@ export class EngineClient {
 
   // --- the worker itself, and the one held in reserve --------------------------------
 
+  // A worker, handed the runtime another one compiled if there is one (not on a retry
+  // past the caches: that boot fetches and checks everything again).
   /** @param {string} url @param {boolean} reload */
   _spawn(url, reload) {
-    const name = JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name, reload });
-    return new Worker(url, { type: "module", name });
+    const wasm = !reload && runtime !== null;
+    const name = JSON.stringify({ root: ROOT, attempt: this.attempt, role: this.name, reload, wasm });
+    const worker = new Worker(url, { type: "module", name });
+    if (wasm) worker.postMessage({ type: "wasm", module: runtime });
+    return worker;
   }
 
   /** @param {Worker} worker @param {number} generation */
@@ -493,7 +504,8 @@ export class EngineClient {
           if (this.standby !== standby) return;
           standby.worker = this._spawn(url, false);
           standby.worker.onmessage = ({ data }) => {
-            if (data?.type === "progress" && data.step === "ready") standby.ready = true;
+            if (data?.type === "wasm") runtime ??= data.module;
+            else if (data?.type === "progress" && data.step === "ready") standby.ready = true;
             else if (data?.type === "fatal") dead();
           };
           standby.worker.onerror = (event) => {

@@ -136,21 +136,37 @@ function watch(response, path, step) {
     }
     const got = hex(await crypto.subtle.digest("SHA-256", body));
     if (got !== sha) fail("damaged", `${path}: the file arrived damaged (${done} bytes, checksum mismatch)`);
+    return got === sha;
   })();
+  if (step === "runtime") wasmChecked = check.then((ok) => ok === true);
   checks.add(check);
   check.finally(() => checks.delete(check));
 }
 
-self.fetch = async (input, init = {}) => {
+/** @param {RequestInfo | URL} input @returns {URL} */
+function urlOf(input) {
   // (a URL has no `url`: its text, then)
   const url = typeof input === "string" ? input : /** @type {{url?: string}} */ (input).url || String(input);
-  const absolute = new URL(url, ROOT);
-  if (wasmFetch && absolute.href === WASM_URL) return (await wasmFetch).copy; // compileEarly's
+  return new URL(url, ROOT);
+}
+
+// Pyodide's fetches: the runtime and python.zip the worker asked for early, else a
+// checked download.
+self.fetch = async (input, init = {}) => {
+  const absolute = urlOf(input);
+  if (absolute.href === WASM_URL && handedOver && (await handedOver)) return new Response(new Uint8Array(0)); // not read
+  if (wasmFetch && absolute.href === WASM_URL) return (await wasmFetch).copy; // compileOwn's
   if (zipEarly && absolute.href === ZIP_URL) {
     const early = zipEarly; // fetchZipEarly's, used once
     zipEarly = null;
     return early;
   }
+  return checkedFetch(input, init);
+};
+
+/** @param {RequestInfo | URL} input @param {RequestInit} [init] @returns {Promise<Response>} */
+async function checkedFetch(input, init = {}) {
+  const absolute = urlOf(input);
   if (absolute.origin !== ROOT.origin) {
     throw new Error(`refusing to fetch from another origin: ${absolute.href}`);
   }
@@ -173,7 +189,7 @@ self.fetch = async (input, init = {}) => {
   const step = stepFor(path);
   if ((step || expected[path]) && response.body) watch(response, path, step);
   return response;
-};
+}
 
 // --- the runtime's WebAssembly, compiled early --------------------------------------------
 //
@@ -189,14 +205,57 @@ let wasmFetch = null; // the one download of pyodide.asm.wasm (checked)
 /** @type {Promise<WebAssembly.Module> | null} */
 let wasmModule = null;
 
+// A worker after the first is handed the first one's compiled runtime (`"wasm": true` in
+// its name: engine-client.js posts it right after starting the worker): no download,
+// check or compile of the 9.6 MB WebAssembly here, and the compiled code is one copy in
+// memory for every worker of the page. If it does not come, the worker compiles its own.
+const HANDOVER_MS = 2_000;
+/** @type {Promise<WebAssembly.Module | null> | null} */
+const handedOver = CONFIG.wasm
+  ? new Promise((resolve) => {
+      /** @param {MessageEvent} event */
+      const take = (event) => {
+        if (event.data?.type !== "wasm") return;
+        self.removeEventListener("message", take);
+        resolve(event.data.module instanceof WebAssembly.Module ? event.data.module : null);
+      };
+      self.addEventListener("message", take);
+      setTimeout(() => resolve(null), HANDOVER_MS);
+    })
+  : null;
+/** @type {Promise<boolean> | null} */
+let wasmChecked = null; // the download's sha-256 check (watch()): true once it matched
+
 function compileEarly() {
-  const fetched = self.fetch(WASM_URL);
+  if (!handedOver) {
+    compileOwn();
+    return;
+  }
+  wasmModule = handedOver.then((module) => {
+    if (module) {
+      mark("wasm handed over");
+      return module;
+    }
+    compileOwn();
+    return /** @type {Promise<WebAssembly.Module>} */ (wasmModule);
+  });
+}
+
+function compileOwn() {
+  const fetched = checkedFetch(WASM_URL);
   // The original response is compiled (a clone would not reach Chromium's cache of
   // compiled code); Pyodide gets a copy, in case it must compile after all.
   wasmFetch = fetched.then((response) => ({ copy: response.clone(), response }));
   wasmFetch.catch(() => {});
   wasmModule = wasmFetch.then(({ response }) => WebAssembly.compileStreaming(response));
   wasmModule.then(() => mark("wasm compiled"), () => {}); // a failure: Pyodide compiles
+}
+
+// The runtime this worker compiled and checked, for the page to hand to its next workers.
+async function shareWasm() {
+  if (handedOver || !wasmModule || !wasmChecked) return;
+  const [module, checked] = await Promise.all([wasmModule.catch(() => null), wasmChecked]);
+  if (module && checked && !failed) post({ type: "wasm", module });
 }
 
 const instantiateStreaming = WebAssembly.instantiateStreaming;
@@ -223,7 +282,7 @@ const ZIP_URL = new URL("pyodide/python.zip", ROOT).href;
 let zipEarly = null; // handed to Pyodide's own fetch of python.zip
 
 function fetchZipEarly() {
-  zipEarly = self.fetch(ZIP_URL);
+  zipEarly = checkedFetch(ZIP_URL);
   zipEarly.catch(() => {}); // reported by Pyodide's fetch of it
 }
 
@@ -489,6 +548,7 @@ async function boot() {
     // (engine-client.js).
     pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
   }
+  await shareWasm(); // before "ready", so the page has it for its next worker (checked long since)
   if (failed) return; // a download was damaged after all: do not claim to be ready
   mark("ready");
   post({ type: "progress", step: "ready", done: 1, total: 1, how: restored ? "snapshot" : "boot", marks });
@@ -510,6 +570,7 @@ self.onmessage = async (event) => {
     post({ type: "pong" });
     return;
   }
+  if (data.type === "wasm") return; // the runtime handed over (handedOver)
   const { id, request } = data;
   post({ type: "ack", id }); // alive and started on it (the page's watchdog waits for this)
   let text;

@@ -86,6 +86,26 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     })();
   }
 
+  // The computer's worker before a computer is asked for anything: booted once the player
+  // reaches for the board (a pointer over it or down on it, the keyboard's focus), in a
+  // game with a computer seat, so that its boot (about half a second from the memory
+  // snapshot) is mostly over when the player's move is made; a page opened and left at a
+  // game's first position keeps one Python heap (issue 47). A computer to move asks at
+  // once (scheduleComputer), and the analysis and hints start it when they need it.
+  const REACHES = ["pointerover", "pointerdown", "focusin"];
+  let armed = false;
+  function wakeWhenReached() {
+    const board = document.getElementById("board");
+    if (armed || !board || app.ai.state !== "idle") return;
+    armed = true;
+    const reached = () => {
+      if (!state.seats?.includes("ai") && app.ai.state === "idle") return; // not for a game of people
+      for (const type of REACHES) board.removeEventListener(type, reached, true);
+      app.ai.wake();
+    };
+    for (const type of REACHES) board.addEventListener(type, reached, { capture: true, passive: true });
+  }
+
   function retryButton() {
     const button = document.createElement("button");
     button.type = "button";
@@ -116,5 +136,5 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     if (event.persisted) scheduleComputer();
   });
 
-  return { scheduleComputer, togglePause };
+  return { scheduleComputer, togglePause, wakeWhenReached };
 }

@@ -75,7 +75,7 @@ export function createTurns(app) {
     forcedAfter: forced.forcedAfter,
     setPosition, withBusy, ...moves, playForced: forced.playForced, ...history,
     hint: hints.hint, cancelHint: hints.cancelHint, togglePause: computer.togglePause,
-    scheduleComputer: computer.scheduleComputer, cancelThinking,
+    scheduleComputer: computer.scheduleComputer, wakeWhenReached: computer.wakeWhenReached, cancelThinking,
     /** @param {boolean} on */
     setThinking: (on) => setThinking(state, on),
     positionAfter: cache.positionAfter,

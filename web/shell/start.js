@@ -323,10 +323,10 @@ export function createStart(app, commands, loading) {
       if (state.early) app.turns.playEarly();
       else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     } finally {
-      // the computer's worker: now if a computer plays the game shown (requests made before
-      // its boot ends wait for it); else when a computer is first asked (session/computer.js), so that
-      // a game of people keeps one Python heap, not two
-      if (state.seats?.includes("ai")) app.ai.start();
+      // the computer's worker: once the player reaches for the board in a game against the
+      // computer, or when a computer is first asked (below, session/computer.js), so that a
+      // game of people, and a page left at its first position, keep one Python heap, not two
+      app.turns.wakeWhenReached();
     }
     app.turns.scheduleComputer();
   }
