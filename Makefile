@@ -63,13 +63,16 @@ define run_pytest
 	exit $$rc
 endef
 
-## the lint of `make lint`, mypy and ESLint side by side (one core each); the page's type
-## checks (tsc, check_strict_types.mjs) run inside test-py (tests/test_page_types.py),
-## beside the other tests
+## the lint of `make lint`: ruff first (a second), then mypy and ESLint beside test-py
+## (their output after it; any failure fails the step); the page's type checks (tsc,
+## check_strict_types.mjs) run inside test-py (tests/test_page_types.py)
 test: venv node_modules chromium build
 	$(VPY) -m ruff check .
-	@$(VPY) -m mypy & mypy=$$!; node_modules/.bin/eslint . || exit 1; wait $$mypy
-	$(MAKE) --no-print-directory test-py
+	@mkdir -p build; $(VPY) -m mypy > build/mypy.out 2>&1 & mypy=$$!; \
+	node_modules/.bin/eslint . > build/eslint.out 2>&1 & eslint=$$!; \
+	rc=0; $(MAKE) --no-print-directory test-py || rc=$$?; \
+	wait $$mypy || rc=1; wait $$eslint || rc=1; \
+	echo "mypy:"; cat build/mypy.out; echo "eslint:"; cat build/eslint.out; exit $$rc
 	$(MAKE) --no-print-directory test-e2e
 
 ## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules), on

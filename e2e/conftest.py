@@ -140,7 +140,8 @@ def _tree_cpu_s() -> float:
 @pytest.fixture(autouse=True)
 def _cpu_meter(request):
     """NIBBLE_E2E_CPU=FILE: each test's CPU seconds (this process's tree: the test, the
-    server, the browser) appended to FILE as JSON lines, for docs/development.md's "where
+    server, the browser), wall time, start (epoch s) and xdist worker appended to FILE as
+    JSON lines, for docs/development.md's "where
     the e2e time goes" (Linux)."""
     out = os.environ.get("NIBBLE_E2E_CPU")
     if not out:
@@ -149,11 +150,12 @@ def _cpu_meter(request):
     import json
     import time
 
-    cpu, wall = _tree_cpu_s(), time.monotonic()
+    cpu, wall, start = _tree_cpu_s(), time.monotonic(), time.time()
     yield
     with open(out, "a") as f:
         f.write(json.dumps({"test": request.node.nodeid, "cpu": round(_tree_cpu_s() - cpu, 2),
-                            "wall": round(time.monotonic() - wall, 2)}) + "\n")
+                            "wall": round(time.monotonic() - wall, 2), "start": round(start, 2),
+                            "worker": os.environ.get("PYTEST_XDIST_WORKER", "")}) + "\n")
 
 
 @pytest.fixture(scope="session")
