@@ -26,7 +26,12 @@ with the computer and the analysis <= 1.6 x bare.
 With --against OTHER_DIST, the site's two kinds are also measured on another build (say,
 the one before a change), in the same alternated rounds ("people@other", …).
 
+With --session MOVES, one player's session instead (session_growth): games against the
+computer, hints, reviews and rematches in one page, MOVES moves in all; the PSS after the
+first moves and at the end, and their ratio (issue 47: at most 1.10).
+
 Usage: python e2e/bench_memory.py [--dist dist] [--runs 3] [--settle 5] [--against DIST]
+       python e2e/bench_memory.py [--dist dist] --session 200
 """
 
 from __future__ import annotations
@@ -132,12 +137,80 @@ def measure(pw, url: str, kind: str, settle: float) -> dict:
     return {"pss_mb": round(total / MB, 1), "renderers": len(pids), "workers": workers}
 
 
+SESSION_QUERY = "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=easy"
+SELECTABLE = "[data-cell][data-selectable='true']"
+CONFIRM = "[data-action='confirm']:not([disabled])"
+
+
+def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> dict:
+    """A player's session in one page (issue 47: it must not grow memory by more than
+    10 %): games against the computer (`easy`, square9) played by clicks, a hint every
+    eighth move of the player's (its move then played), each finished game reviewed for
+    ten moves, then a rematch, until `moves` moves were played in all. PSS after the
+    computer's first reply and at the end, each after `settle` s idle."""
+    with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium_executable(), args=CHROMIUM_ARGS,
+            viewport={"width": 1200, "height": 900})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(url)
+            page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+            played, games, mine, start = 0, 1, 0, None
+            while played < moves:
+                page.wait_for_selector("html[data-thinking='false']")
+                count = page.locator("#move-list li").count()
+                if page.locator("[data-result]").count():
+                    played += count
+                    page.click("#result-dialog [data-action='result-review']")
+                    page.click("[data-action='review-first']")
+                    for _ in range(min(10, count)):
+                        page.click("[data-action='review-next']")
+                    page.click("[data-action='rematch']")
+                    page.wait_for_function("() => !document.querySelector('[data-result]')")
+                    games += 1
+                    continue
+                if not page.locator(SELECTABLE).count():
+                    page.wait_for_function(
+                        "(n) => document.querySelectorAll('#move-list li').length > n"
+                        " || !!document.querySelector('[data-result]')", arg=count)
+                    continue
+                mine += 1
+                if mine % 8 == 0:  # a hint: the move suggested comes picked, and is played
+                    page.click("[data-action='hint']")
+                    page.wait_for_selector(CONFIRM)
+                else:
+                    page.click(f"{SELECTABLE} >> nth=0")
+                page.click(CONFIRM)
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('#move-list li').length > n", arg=count)
+                if start is None:
+                    page.wait_for_function(
+                        "(n) => document.querySelectorAll('#move-list li').length > n"
+                        " || !!document.querySelector('[data-result]')", arg=count + 1)
+                    page.wait_for_selector("html[data-thinking='false']")
+                    time.sleep(settle)
+                    start = sum(pss(pid) for pid in renderers_of(profile))
+            page.wait_for_selector("html[data-thinking='false']")
+            time.sleep(settle)
+            end = sum(pss(pid) for pid in renderers_of(profile))
+        finally:
+            context.close()
+    assert start is not None
+    return {"start_mb": round(start / MB, 1), "end_mb": round(end / MB, 1),
+            "growth": round(end / start, 3), "moves": played, "games": games,
+            "hints": mine // 8}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--settle", type=float, default=SETTLE_S)
     parser.add_argument("--against", help="another build to measure beside --dist")
+    parser.add_argument("--session", type=int, metavar="MOVES",
+                        help="instead: one session of MOVES moves (session_growth)")
     args = parser.parse_args()
     if not sys.platform.startswith("linux"):
         print(json.dumps({"error": "reads /proc: Linux only"}))
@@ -145,7 +218,11 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        report = memory_report(pw, Path(args.dist), args.runs, args.settle, args.against)
+        if args.session:
+            with SiteServer(Path(args.dist), "/nibble/") as site:
+                report = session_growth(pw, site.url + SESSION_QUERY, args.session, args.settle)
+        else:
+            report = memory_report(pw, Path(args.dist), args.runs, args.settle, args.against)
     print(json.dumps(report, indent=1))
     return 0
 
