@@ -553,6 +553,30 @@ def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
     assert recorder.errors == []
 
 
+def test_a_board_reached_for_before_the_engine_is_up_boots_the_computer_once_it_is(
+        make_page, site):
+    """The board is drawn before the engine is up; a player who reaches for it then gets
+    the computer's worker booted once the rules worker is ready (not beside its boot),
+    without reaching again."""
+    page, recorder = make_page(wait_ready=False)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")  # a slow line: the engine is seconds away, the board is not
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 2_000_000,
+        "uploadThroughput": 1_000_000})  # fmt: skip
+    page.goto(site.url)
+    page.wait_for_selector(SELECTABLE)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    page.hover("#board")
+    assert page.evaluate("nibbleApp.ai.state") == "idle"
+    wait_engine(page)
+    page.wait_for_function("() => nibbleApp.ai.state !== 'idle'")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)
+    assert recorder.errors == []
+
+
 @pytest.mark.timed
 def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page, _ = make_page(HOT_SEAT)

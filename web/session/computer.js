@@ -87,23 +87,30 @@ export function createComputer(app, { setPosition, cancelThinking }) {
   }
 
   // The computer's worker before a computer is asked for anything: booted once the player
-  // reaches for the board (a pointer over it or down on it, the keyboard's focus), in a
+  // reaches for the board (a pointer over it or down on it, the keyboard's focus) in a
   // game with a computer seat, so that its boot (about half a second from the memory
-  // snapshot) is mostly over when the player's move is made; a page opened and left at a
-  // game's first position keeps one Python heap (issue 47). A computer to move asks at
-  // once (scheduleComputer), and the analysis and hints start it when they need it.
+  // snapshot) is mostly over when the player's move is made, while a page opened and left
+  // at a game's first position keeps one Python heap (issue 47). Reached before the
+  // engine is up (the board is drawn before it), it boots once the rules worker is ready,
+  // not beside it. A computer to move asks at once (scheduleComputer), and the analysis
+  // and hints start it when they need it.
   const REACHES = ["pointerover", "pointerdown", "focusin"];
-  let armed = false;
-  function wakeWhenReached() {
-    const board = document.getElementById("board");
-    if (armed || !board || app.ai.state !== "idle") return;
-    armed = true;
-    const reached = () => {
-      if (!state.seats?.includes("ai") && app.ai.state === "idle") return; // not for a game of people
-      for (const type of REACHES) board.removeEventListener(type, reached, true);
-      app.ai.wake();
-    };
-    for (const type of REACHES) board.addEventListener(type, reached, { capture: true, passive: true });
+  const board = document.getElementById("board");
+  let reached = false;
+  function onReach() {
+    reached = true;
+    wakeIfReached();
+  }
+  // Listen for the player's reach (from the page's start on).
+  function listenForReach() {
+    for (const type of REACHES) board?.addEventListener(type, onReach, { capture: true, passive: true });
+  }
+  // Boot the computer's worker if the board was reached, the engine is up and the game
+  // shown has a computer seat (then stop listening); else wait for the next reach.
+  function wakeIfReached() {
+    if (!reached || state.engine !== "ready" || !state.seats?.includes("ai")) return;
+    for (const type of REACHES) board?.removeEventListener(type, onReach, true);
+    app.ai.wake();
   }
 
   function retryButton() {
@@ -136,5 +143,5 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     if (event.persisted) scheduleComputer();
   });
 
-  return { scheduleComputer, togglePause, wakeWhenReached };
+  return { scheduleComputer, togglePause, listenForReach, wakeIfReached };
 }

@@ -75,7 +75,8 @@ export function createTurns(app) {
     forcedAfter: forced.forcedAfter,
     setPosition, withBusy, ...moves, playForced: forced.playForced, ...history,
     hint: hints.hint, cancelHint: hints.cancelHint, togglePause: computer.togglePause,
-    scheduleComputer: computer.scheduleComputer, wakeWhenReached: computer.wakeWhenReached, cancelThinking,
+    scheduleComputer: computer.scheduleComputer, listenForReach: computer.listenForReach,
+    wakeIfReached: computer.wakeIfReached, cancelThinking,
     /** @param {boolean} on */
     setThinking: (on) => setThinking(state, on),
     positionAfter: cache.positionAfter,

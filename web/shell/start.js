@@ -292,6 +292,7 @@ export function createStart(app, commands, loading) {
     const puzzle = puzzleWanted();
     const lesson = lessonWanted();
     const booting = bootEngines();
+    app.turns.listenForReach(); // (session/computer.js: the computer's worker once the board is reached for)
     const early = await paintEarly();
     performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
     await booting;
@@ -323,10 +324,11 @@ export function createStart(app, commands, loading) {
       if (state.early) app.turns.playEarly();
       else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     } finally {
-      // the computer's worker: once the player reaches for the board in a game against the
-      // computer, or when a computer is first asked (below, session/computer.js), so that a
-      // game of people, and a page left at its first position, keep one Python heap, not two
-      app.turns.wakeWhenReached();
+      // the computer's worker: now if the player reached for the board already in a game
+      // against the computer, else once they do, or when a computer is first asked (below,
+      // session/computer.js), so that a game of people, and a page left at its first
+      // position, keep one Python heap, not two
+      app.turns.wakeIfReached();
     }
     app.turns.scheduleComputer();
   }
