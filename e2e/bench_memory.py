@@ -103,37 +103,43 @@ def pss(pid: int) -> int:
     return 0
 
 
-def measure(pw, url: str, kind: str, settle: float) -> dict:
+@contextlib.contextmanager
+def fresh_browser(pw):
+    """(profile, page): a Chromium of its own on a new profile folder, closed after."""
     with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as profile:
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=chromium_executable(), args=CHROMIUM_ARGS,
             viewport={"width": 1200, "height": 900})
         try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url)
-            page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
-            if kind.endswith("-again"):  # the first visit's snapshot and offline copy, kept
-                page.wait_for_function(
-                    "() => ['stored', 'failed'].includes(document.documentElement.dataset"
-                    ".snapshot) && document.documentElement.dataset.offline === 'ready'",
-                    timeout=180_000)
-                page.goto("about:blank")
-                page.goto(url)
-                page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
-            if kind.startswith("computer"):
-                page.wait_for_selector("html[data-thinking='false']")
-                page.click("[data-cell][data-selectable='true']")
-                page.click("[data-action='confirm']:not([disabled])")
-                page.wait_for_function(
-                    "() => document.querySelectorAll('#move-list li').length >= 2",
-                    timeout=120_000)
-                page.wait_for_selector("html[data-thinking='false']")
-            time.sleep(settle)
-            pids = renderers_of(profile)
-            total = sum(pss(pid) for pid in pids)
-            workers = len(page.workers)
+            yield profile, context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
+
+
+def measure(pw, url: str, kind: str, settle: float) -> dict:
+    with fresh_browser(pw) as (profile, page):
+        page.goto(url)
+        page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+        if kind.endswith("-again"):  # the first visit's snapshot and offline copy, kept
+            page.wait_for_function(
+                "() => ['stored', 'failed'].includes(document.documentElement.dataset"
+                ".snapshot) && document.documentElement.dataset.offline === 'ready'",
+                timeout=180_000)
+            page.goto("about:blank")
+            page.goto(url)
+            page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+        if kind.startswith("computer"):
+            page.wait_for_selector("html[data-thinking='false']")
+            page.click("[data-cell][data-selectable='true']")
+            page.click("[data-action='confirm']:not([disabled])")
+            page.wait_for_function(
+                "() => document.querySelectorAll('#move-list li').length >= 2",
+                timeout=120_000)
+            page.wait_for_selector("html[data-thinking='false']")
+        time.sleep(settle)
+        pids = renderers_of(profile)
+        total = sum(pss(pid) for pid in pids)
+        workers = len(page.workers)
     return {"pss_mb": round(total / MB, 1), "renderers": len(pids), "workers": workers}
 
 
@@ -148,55 +154,48 @@ def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> 
     eighth move of the player's (its move then played), each finished game reviewed for
     ten moves, then a rematch, until `moves` moves were played in all. PSS after the
     computer's first reply and at the end, each after `settle` s idle."""
-    with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as profile:
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path=chromium_executable(), args=CHROMIUM_ARGS,
-            viewport={"width": 1200, "height": 900})
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.set_default_timeout(120_000)
-            page.goto(url)
-            page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
-            played, games, mine, start = 0, 1, 0, None
-            while played < moves:
-                page.wait_for_selector("html[data-thinking='false']")
-                count = page.locator("#move-list li").count()
-                if page.locator("[data-result]").count():
-                    played += count
-                    page.click("#result-dialog [data-action='result-review']")
-                    page.click("[data-action='review-first']")
-                    for _ in range(min(10, count)):
-                        page.click("[data-action='review-next']")
-                    page.click("[data-action='rematch']")
-                    page.wait_for_function("() => !document.querySelector('[data-result]')")
-                    games += 1
-                    continue
-                if not page.locator(SELECTABLE).count():
-                    page.wait_for_function(
-                        "(n) => document.querySelectorAll('#move-list li').length > n"
-                        " || !!document.querySelector('[data-result]')", arg=count)
-                    continue
-                mine += 1
-                if mine % 8 == 0:  # a hint: the move suggested comes picked, and is played
-                    page.click("[data-action='hint']")
-                    page.wait_for_selector(CONFIRM)
-                else:
-                    page.click(f"{SELECTABLE} >> nth=0")
-                page.click(CONFIRM)
-                page.wait_for_function(
-                    "(n) => document.querySelectorAll('#move-list li').length > n", arg=count)
-                if start is None:
-                    page.wait_for_function(
-                        "(n) => document.querySelectorAll('#move-list li').length > n"
-                        " || !!document.querySelector('[data-result]')", arg=count + 1)
-                    page.wait_for_selector("html[data-thinking='false']")
-                    time.sleep(settle)
-                    start = sum(pss(pid) for pid in renderers_of(profile))
+    with fresh_browser(pw) as (profile, page):
+        page.set_default_timeout(120_000)
+        page.goto(url)
+        page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+        played, games, mine, start = 0, 1, 0, None
+        while played < moves:
             page.wait_for_selector("html[data-thinking='false']")
-            time.sleep(settle)
-            end = sum(pss(pid) for pid in renderers_of(profile))
-        finally:
-            context.close()
+            count = page.locator("#move-list li").count()
+            if page.locator("[data-result]").count():
+                played += count
+                page.click("#result-dialog [data-action='result-review']")
+                page.click("[data-action='review-first']")
+                for _ in range(min(10, count)):
+                    page.click("[data-action='review-next']")
+                page.click("[data-action='rematch']")
+                page.wait_for_function("() => !document.querySelector('[data-result]')")
+                games += 1
+                continue
+            if not page.locator(SELECTABLE).count():
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('#move-list li').length > n"
+                    " || !!document.querySelector('[data-result]')", arg=count)
+                continue
+            mine += 1
+            if mine % 8 == 0:  # a hint: the move suggested comes picked, and is played
+                page.click("[data-action='hint']")
+                page.wait_for_selector(CONFIRM)
+            else:
+                page.click(f"{SELECTABLE} >> nth=0")
+            page.click(CONFIRM)
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('#move-list li').length > n", arg=count)
+            if start is None:
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('#move-list li').length > n"
+                    " || !!document.querySelector('[data-result]')", arg=count + 1)
+                page.wait_for_selector("html[data-thinking='false']")
+                time.sleep(settle)
+                start = sum(pss(pid) for pid in renderers_of(profile))
+        page.wait_for_selector("html[data-thinking='false']")
+        time.sleep(settle)
+        end = sum(pss(pid) for pid in renderers_of(profile))
     assert start is not None
     return {"start_mb": round(start / MB, 1), "end_mb": round(end / MB, 1),
             "growth": round(end / start, 3), "moves": played, "games": games,
