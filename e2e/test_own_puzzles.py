@@ -164,3 +164,33 @@ def test_a_personal_link_whose_moves_are_not_legal_is_refused_by_the_engine(make
     assert "could not be loaded" in page.inner_text("[data-message='error']")
     assert page.get_attribute("html", "data-mode") != "puzzle"
     assert recorder.errors == []
+
+
+def test_the_pegs_other_path_to_the_same_hole_is_the_lines_move(make_page):
+    """Number One: two paths of a peg to one hole reach one position, so a puzzle takes
+    either (the line names one); a move to another hole is still not it."""
+    import base64
+
+    answer = handle({"op": "new", "game": "number-one", "options": {"players": 2, "seed": 3}})
+    record, view = answer["record"], answer["view"]
+    by_landing: dict[str, list[str]] = {}
+    for move in view["legal_moves"]:
+        parts = move.rstrip("*").split("-")
+        by_landing.setdefault(f"{parts[0]}-{parts[1]}-{parts[-1]}", []).append(move)
+    line, twin = next(moves for moves in by_landing.values() if len(moves) > 1)[:2]
+    elsewhere = next(m for m in view["legal_moves"] if m not in by_landing[
+        next(k for k, v in by_landing.items() if line in v)])
+    raw = base64.urlsafe_b64encode(json.dumps(
+        {"record": record, "solver": 0, "line": [line]}).encode()).decode().rstrip("=")
+    page, recorder = make_page(f"?puzzle=own#own={raw}")
+    wait_state(page, "solving")
+    play(page, elsewhere)
+    wait_state(page, "failed")
+    assert page.inner_text("#status-text").startswith(f"Not this one: {elsewhere}")
+    page.click("[data-action='puzzle-retry']")
+    wait_state(page, "solving")
+    play(page, twin)
+    wait_state(page, "solved")
+    assert page.evaluate("() => window.nibbleApp.puzzles.current.record.moves") == [twin]
+    assert page.inner_text("#status-text").startswith("Solved!")  # (not at the first try)
+    assert recorder.errors == []

@@ -31,14 +31,16 @@ def solver_to_move(page) -> None:
 
 def play(page, move: str) -> None:
     """A move made as a player makes it: its button (a move not made on the board, the
-    swap), or its cells on the board, then Confirm."""
+    swap), or its cells on the board (the last one again until it is this move's path,
+    when several lead there), then Confirm."""
     button = page.locator(f"#move-actions [data-move='{move}']")
     if button.count():
         button.click()
         return
-    cells = page.evaluate("(m) => window.nibbleApp.state.picker.forMove(m)?.pick", move)
+    chosen = page.evaluate("(m) => window.nibbleApp.state.picker.forMove(m)", move)
+    cells = chosen and chosen.get("pick")
     assert cells, move
-    for cell in cells:
+    for cell in [*cells, *[cells[-1]] * chosen["choice"]]:
         page.click(f"#board [data-cell='{cell}']")
     confirm = page.locator("[data-action='confirm']:not([disabled])")
     if confirm.count():

@@ -47,6 +47,9 @@ def _answer(state: State[Any], resigned: int | None = None) -> dict[str, Any]:
     # who made each move, for every game (the page checks that a link adds only the
     # sender's moves, and labels the move list; a game may say it itself)
     view.setdefault("movers", movers(state))
+    # the position in the game's notation: two moves that reach the same one (Number One:
+    # two paths of a peg to one hole) are the same move in effect, for the page's puzzles
+    view.setdefault("position", state.position())
     if resigned is not None:
         record["resigned"] = resigned
         view["result"] = {"winner": 1 - resigned, "reason": "resigned", "seat": resigned}

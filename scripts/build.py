@@ -157,7 +157,7 @@ def start_paints(games: dict) -> dict:
             if extra is None:
                 continue
             view = handle({"op": "new", "game": info["id"], "options": options})["view"]
-            for key in ("legal_moves", "input"):
+            for key in ("legal_moves", "input", "position"):  # (link-codec.js PLAY_ONLY)
                 view.pop(key, None)
             starts.setdefault(info["id"], {})[str(value)] = {
                 "options": {k: v for k, v in options.items() if k != "seed"},

@@ -464,7 +464,7 @@ def resolve_diagram(game: str, spec: dict, error) -> dict:
         if not show:
             raise error(line, f"{move} has nothing to draw; name it under 'legal' instead")
 
-    shown = {k: v for k, v in view.items() if k not in ("legal_moves", "input")}
+    shown = {k: v for k, v in view.items() if k not in ("legal_moves", "input", "position")}
     return {
         "type": "diagram",
         "id": spec["id"],

@@ -61,8 +61,9 @@ def nibble_game(moves: int = 60) -> dict:
 
 
 def picture_of(view: dict) -> dict:
-    """What a picture must show: the view without what only picking needs."""
-    return {k: v for k, v in view.items() if k not in ("legal_moves", "input")}
+    """What a picture must show: the view without what only picking needs, and without
+    the position's notation (the board shows it)."""
+    return {k: v for k, v in view.items() if k not in ("legal_moves", "input", "position")}
 
 
 def old_link(record: dict, seats: list[str]) -> str:
@@ -147,6 +148,7 @@ TAMPERED = {
     "other seats": "p.players = 3",
     "a seat to move that is not one": "p.to_move = 7",
     "moves to pick from": "p.legal_moves = ['a1']",
+    "a position's notation": "p.position = 'square9:…'",
     "no board": "p.board = 'x'",
     "rows that are not a board's": "p.board.row_lengths = [9, -1]",
     "too many cells": "p.board.row_lengths = Array(200).fill(26)",

@@ -44,7 +44,7 @@ def test_new_game_record_and_view_follow_the_contract():
     assert rec == record("neb8:" + "/".join(["........"] * 8) + " b", size=8, seed=3)
     assert set(view) == {"game", "variant", "players", "to_move", "ply", "board", "legal_moves",
                          "input", "last_move", "result", "size", "colors", "discs", "swapped",
-                         "passes", "repetitions", "repeating", "movers"}
+                         "passes", "repetitions", "repeating", "movers", "position"}
     assert (view["game"], view["players"], view["to_move"], view["ply"]) == (
         "nebuchadnezzar", 2, 0, 0)
     assert view["board"]["shape"] == "square" and view["board"]["style"] == "points"

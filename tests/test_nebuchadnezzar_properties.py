@@ -116,7 +116,7 @@ def bridge_view(s) -> dict:
     seats = movers(s)
     first = seats[0] if seats else s.to_move
     assert seats == [(first + i) % 2 for i in range(len(seats))]
-    return {**s.view(), "movers": seats}
+    return {**s.view(), "movers": seats, "position": s.position()}
 
 
 @given(SIZE, CHOICES, st.booleans())

@@ -90,3 +90,24 @@ def test_bench_has_an_entry_per_player_count(capsys):
     figures = json.loads(capsys.readouterr().out)
     assert figures["number-one-2"]["playouts"] >= 3
     assert figures["number-one-2"]["legal_moves_per_position"] > 1
+
+
+def test_the_view_gives_the_position_and_twins_share_it():
+    """view.position is the position's notation (it loads as a setup), and two paths of
+    a peg to one hole give the same one: the page takes them as one move."""
+    answer = handle({"op": "new", "game": "number-one", "options": {"players": 2, "seed": 3}})
+    view, record = answer["view"], answer["record"]
+    loaded = handle({"op": "load", "record": {"format": "nibble-record/1", "game": "number-one",
+                                             "options": record["options"],
+                                             "setup": view["position"], "moves": []}})
+    assert loaded["view"]["position"] == view["position"]
+    by_landing: dict[str, list[str]] = {}
+    for move in view["legal_moves"]:
+        parts = move.rstrip("*").split("-")
+        by_landing.setdefault(f"{parts[0]}-{parts[1]}-{parts[-1]}", []).append(move)
+    twins = next(moves for moves in by_landing.values() if len(moves) > 1)
+    after = [handle({"op": "play", "record": record, "move": m})["view"]["position"]
+             for m in twins]
+    assert after[0] == after[1] != view["position"]
+    other = next(m for m in view["legal_moves"] if m not in twins)
+    assert handle({"op": "play", "record": record, "move": other})["view"]["position"] != after[0]

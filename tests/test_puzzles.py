@@ -22,7 +22,7 @@ from nibble.puzzles import judge, rating
 from nibble.puzzles.mine import judge_start, mine_game
 from nibble.puzzles.record import board_name, puzzle_id
 from nibble.puzzles.runner import main as make_puzzles
-from nibble.puzzles.search import Look, Ranked
+from nibble.puzzles.search import EngineSearch, Look, Ranked
 from nibble.puzzles.store import Store
 from nibble.puzzles.themes import Line, themes_for
 
@@ -125,6 +125,27 @@ def test_the_longer_check_must_confirm_move_and_gap() -> None:
     step = judge.solver_step(TheorySearch(), pile(7))
     assert isinstance(step, judge.Step) and step.move == 3
     assert step.gap == step.checked_gap == 0.9
+
+
+def test_a_twin_is_no_second_good_move() -> None:
+    """Number One: two paths of a peg to one hole reach one position, so the engine's
+    ranking searches it once; every position a move reaches is ranked once."""
+    state = get_game("number-one").new_state({"players": 2, "seed": 3})
+    reached: dict[str, list[str]] = {}
+    for m in state.legal_moves():
+        child = state.copy()
+        child.push(m)
+        reached.setdefault(child.position(), []).append(state.move_to_str(m))
+    assert any(len(moves) > 1 for moves in reached.values())  # the start has twins
+    ranked = EngineSearch(iterations=4).rank(state)
+    positions = []
+    for r in ranked:
+        child = state.copy()
+        child.push(r.move)
+        positions.append(child.position())
+    assert sorted(positions) == sorted(reached)  # each once, none left out
+    firsts = {moves[0] for moves in reached.values()}
+    assert {state.move_to_str(r.move) for r in ranked} == firsts  # the first path of each
 
 
 # -- the line -------------------------------------------------------------------------------------

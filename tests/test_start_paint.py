@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(
     reason="needs Node and web/ (not inside Pyodide)")
 
 #: what only playing needs: a link's picture leaves it out too (web/session/link-codec.js)
-PLAY_ONLY = ("legal_moves", "input")
+PLAY_ONLY = ("legal_moves", "input", "position")
 SEEDS = [*range(2000), 2**31 - 1, 2**32, 2**32 + 1, 2**53 - 1, MAX_SEED]
 FEW_SEEDS = [0, 1, 77, 2**32 + 1, MAX_SEED]
 

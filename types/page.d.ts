@@ -98,6 +98,7 @@ declare namespace Nibble {
     input?: Input;
     last_move: LastMove | null;
     movers?: Seat[]; // movers[i]: the seat that made move i + 1
+    position?: string; // the position in the game's notation (a setup)
     result: Result | null;
     [field: string]: unknown; // the game's part
   }

@@ -44,7 +44,9 @@ class Search(Protocol):
     def look(self, state: State[Any], scale: int = 1) -> Look: ...
 
     def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
-        """Every legal move, best first (ties in the order of ``legal_moves``)."""
+        """Every legal move, best first (ties in the order of ``legal_moves``), but
+        twins: a move to the position an earlier move of ``legal_moves`` reached is left
+        out (the page takes it as that move: docs/contracts.md, "Puzzle")."""
         ...
 
 
@@ -77,9 +79,16 @@ class EngineSearch:
         # the gap to the second best needs that one's value as much
         mover = state.to_move
         out: list[Ranked] = []
+        reached: set[str] = set()
         for m in state.legal_moves():
             child = state.copy()
             child.push(m)
+            # a twin (Number One: another path of the peg to the same hole) reaches the
+            # same position: the same move in effect, not a second good one
+            position = child.position()
+            if position in reached:
+                continue
+            reached.add(position)
             seen = self.look(child, scale)
             out.append(Ranked(m, seen.chances[mover], seen.exact, seen.winner == mover))
         out.sort(key=lambda r: -r.chances)

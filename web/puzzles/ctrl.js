@@ -284,6 +284,20 @@ export function createPuzzles(app) {
     say(puzzle, t("puzzle.continue", { move: puzzle.view.last_move?.move ?? "" }));
   }
 
+  // Does `move` from `record` reach `position`? Another path of a peg to the same hole
+  // (Number One) is the line's move in effect: the same position, not a mistake.
+  /** @param {Nibble.Record} record @param {string} move @param {unknown} position */
+  async function sameAs(record, move, position) {
+    if (typeof position !== "string") return false;
+    try {
+      const answer = await call(app.rules, { op: "play", record, move });
+      return answer.view.position === position;
+    } catch (error) {
+      if (error instanceof Cancelled) throw error;
+      return false; // (a line that does not play there: the player's move is not it)
+    }
+  }
+
   // A move the player made on the puzzle's board.
   /** @param {string} move */
   async function attempt(move) {
@@ -299,7 +313,10 @@ export function createPuzzles(app) {
       // another move that wins the game at once is as good as the line's (lichess: mate);
       // a lesson asks for one way of doing it (its answers are all of them)
       const wins = !puzzle.lesson && puzzle.view.result?.winner === puzzle.entry.solver;
-      if (played === expected || wins || puzzle.lesson?.accept.includes(played)) {
+      const right = played === expected || wins || puzzle.lesson?.accept.includes(played)
+        || (!puzzle.lesson && await sameAs(before.record, expected, puzzle.view.position));
+      if (state.puzzle !== puzzle) return;
+      if (right) {
         puzzle.step++;
         const done = wins || puzzle.step >= puzzle.entry.line.length;
         if (done) solved(puzzle);

@@ -20,8 +20,9 @@ import { isCount, isObject, plainName, shapeProblem } from "../store/untrusted.j
 export const FORMAT = "nibble-record/1";
 const MAX_JSON_CHARS = 4_000_000; // what the engine accepts in one request
 const KINDS = { h: "human", a: "ai" };
-// A picture shows the position, it is not played from: what only picking needs stays out.
-const PLAY_ONLY = ["legal_moves", "input"];
+// A picture shows the position, it is not played from: what only picking needs stays
+// out, and the position's notation (the puzzles compare it; the board draws it already).
+const PLAY_ONLY = ["legal_moves", "input", "position"];
 const MAX_CELLS = 4096;
 const MAX_ROWS = 256;
 const MAX_PLAYERS = 16;
