@@ -34,6 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
 LONGEST = ("test_in_pyodide.py::test_engine_suite_passes_in_pyodide",
            "test_analysis_truth.py::test_hard_against_itself_is_marked_at_most_once_a_side",
            "test_shipped_puzzles.py::test_a_sample_is_unique_by_another_search",
+           "test_shipped_puzzles.py::test_every_position_small_enough_is_proved",
            "test_analysis_truth.py::test_a_position_is_worth_what_the_search_before_it_said")
 
 

@@ -112,6 +112,9 @@ class CountingSearch:
     def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
         raise AssertionError("ranked")
 
+    def prove(self, state: State[Any]) -> list[tuple[Any, int]] | None:
+        raise AssertionError("proved")
+
 
 @pytest.fixture
 def take_away(monkeypatch: pytest.MonkeyPatch) -> TakeAwayGame:

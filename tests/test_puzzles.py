@@ -43,6 +43,13 @@ class TheorySearch:
         self.bend = bend
         self.ranks = 0
 
+    #: what ``prove`` answers: None (no position small enough), or a function of the
+    #: position giving each move's exact value
+    proofs: Callable[[State[Any]], list[tuple[Any, int]] | None] | None = None
+
+    def prove(self, state: State[Any]) -> list[tuple[Any, int]] | None:
+        return None if self.proofs is None else self.proofs(state)
+
     def value(self, state: Any) -> float:
         if state.is_over():
             return 1.0 if state.result.winner == state.to_move else 0.0
@@ -125,6 +132,58 @@ def test_the_longer_check_must_confirm_move_and_gap() -> None:
     step = judge.solver_step(TheorySearch(), pile(7))
     assert isinstance(step, judge.Step) and step.move == 3
     assert step.gap == step.checked_gap == 0.9
+
+
+def test_the_exact_solver_overrules_the_searches_where_it_reaches() -> None:
+    """A position small enough for the exact solver: the move must be proved to win and
+    no other move may win; beyond its bound (None) the searches' judgement stands."""
+    def search(proofs: Callable[[State[Any]], list[tuple[Any, int]] | None]) -> TheorySearch:
+        s = TheorySearch()
+        s.proofs = proofs
+        return s
+
+    alone = search(lambda st: [(m, 1 if m == 3 else -1) for m in st.legal_moves()])
+    step = judge.solver_step(alone, pile(7))
+    assert isinstance(step, judge.Step) and step.move == 3
+    both = search(lambda st: [(m, 1 if m in (1, 3) else -1) for m in st.legal_moves()])
+    assert judge.solver_step(both, pile(7)) == "exact"
+    loses = search(lambda st: [(m, 0 if m == 3 else -1) for m in st.legal_moves()])
+    assert judge.solver_step(loses, pile(7)) == "exact"
+    assert judge_start(loses, pile(7), 0.5, 0.95, "k")["why"] == "exact"
+    unknown = search(lambda st: None)
+    assert isinstance(judge.solver_step(unknown, pile(7)), judge.Step)
+
+
+def test_the_engine_proves_a_small_position_move_by_move() -> None:
+    """EngineSearch.prove on a Nibble endgame small enough: each move once, its value the
+    one a plain search of the rules gives; a big position is beyond it."""
+    puzzle = json.loads((ROOT / "data" / "puzzles" / "nibble-hex13.jsonl").read_text()
+                        .splitlines()[0])
+    state = replay(puzzle["record"])
+    while len(state.legal_moves()) > 6 and not state.is_over():
+        state.push(state.legal_moves()[0])
+    assert not state.is_over()
+
+    def plain(s: State[Any]) -> int:  # the value for the side to move, by the rules alone
+        if s.result is not None:
+            return 0 if s.result.winner is None else 1 if s.result.winner == s.to_move else -1
+        best, me = -1, s.to_move
+        for m in s.legal_moves():
+            s.push(m)
+            best = max(best, plain(s) if s.to_move == me else -plain(s))
+            s.pop()
+            if best == 1:
+                break
+        return best
+
+    values = EngineSearch().prove(state)
+    assert values is not None and len(values) == len(state.legal_moves())
+    for move, value in values:
+        child = state.copy()
+        child.push(move)
+        assert value == (plain(child) if child.to_move == state.to_move else -plain(child))
+    nibble = get_game("nibble")
+    assert EngineSearch().prove(nibble.new_state(nibble.normalize_options({"seed": 1}))) is None
 
 
 def test_a_twin_is_no_second_good_move() -> None:

@@ -1,8 +1,9 @@
 """The shipped puzzles (data/puzzles/*.jsonl, docs/puzzles.md) and what the build makes of
 them for the page (scripts/puzzles_page.py): every line replays legally from its start
 and ends on a solver move, ids are unique (up to symmetry), ratings and themes are what
-the format says, and a sample is re-checked by another search: the line's moves are the
-best and alone at every solver move."""
+the format says, a sample is re-checked by another search: the line's moves are the
+best and alone at every solver move, and every solver move small enough for the exact
+solver is proved the one winning move."""
 
 from __future__ import annotations
 
@@ -93,3 +94,30 @@ def test_a_sample_is_unique_by_another_search(path: Path) -> None:
                 ok, gap, _ = one_good_move(ranked)
                 assert state.move_to_str(ranked[0].move) == move and ok, (p["id"], move, gap)
             state.push(state.parse_move(move))
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="many searches: CPython only")
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_position_small_enough_is_proved_to_have_one_winning_move(path: Path) -> None:
+    """Where the exact solver settles every move of a solver's position (two players,
+    ``search.PROOF_NODES`` nodes a move), the line's move wins by force and no other move
+    (but a twin, reaching the same position) does."""
+    search = EngineSearch()
+    proved = 0
+    for p in puzzles(path):
+        state = replay(p["record"])
+        for move in p["line"]:
+            m = state.parse_move(move)
+            if state.to_move == p["solver"]:
+                values = search.prove(state)
+                if values is not None:
+                    proved += 1
+                    wins = [w for w, v in values if v == 1]
+                    assert len(wins) == 1, (p["id"], move, [state.move_to_str(w) for w in wins])
+                    after, won = state.copy(), state.copy()
+                    after.push(m)
+                    won.push(wins[0])
+                    assert after.position() == won.position(), (p["id"], move)
+            state.push(m)
+    if puzzles(path)[0]["game"] != "number-one":  # (its puzzles are rarely that small)
+        assert proved > 0  # not an empty test where the endgames are

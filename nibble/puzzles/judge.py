@@ -65,7 +65,9 @@ def one_good_move(ranked: list[Ranked]) -> tuple[bool, float | None, bool]:
 def solver_step(search: Search, state: State[Any]) -> Step | str:
     """The solver's one good move in ``state``, checked by a search ``VERIFY`` times
     longer, or why there is none: ``forced`` (one legal move), ``gap`` (the best is not
-    alone), ``check`` (the longer search moved the best or closed the gap)."""
+    alone), ``check`` (the longer search moved the best or closed the gap), ``exact``
+    (the position is small enough for the exact solver, and it proves the move does not
+    win by force or another move wins too)."""
     if len(state.legal_moves()) < 2:
         return "forced"
     ranked = search.rank(state, 1)
@@ -76,7 +78,19 @@ def solver_step(search: Search, state: State[Any]) -> Step | str:
     ok2, gap2, exact2 = one_good_move(check)
     if not ok2 or check[0].move != ranked[0].move:
         return "check"
+    if not proved_alone(search.prove(state), ranked[0].move):
+        return "exact"
     return Step(ranked[0].move, gap, gap2, exact and exact2)
+
+
+def proved_alone(values: list[tuple[Any, int]] | None, move: Any) -> bool:
+    """Does the exact solver's verdict on a position (``Search.prove``: each move's exact
+    value, None beyond its bound) leave ``move`` the one good move: a win, and no other
+    move a win? Beyond its bound the searches' judgement stands."""
+    if values is None:
+        return True
+    wins = [m for m, v in values if v == 1]
+    return wins == [move]
 
 
 @dataclass

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..ai.analysis import AnalyseRequest, analyse
+from ..ai.knowledge import knowledge_for
+from ..ai.solver import Solver
 from ..core.protocol import State
 
 
@@ -43,11 +45,22 @@ class Search(Protocol):
 
     def look(self, state: State[Any], scale: int = 1) -> Look: ...
 
+    def prove(self, state: State[Any]) -> list[tuple[Any, int]] | None:
+        """Every legal move (twins left out, as ``rank`` does) with its exact value for the
+        mover, 1 a win, 0 a draw, -1 a loss, or None when some move is beyond the exact
+        solver's bound: the position is not small enough to prove."""
+        ...
+
     def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
         """Every legal move, best first (ties in the order of ``legal_moves``), but
         twins: a move to the position an earlier move of ``legal_moves`` reached is left
         out (the page takes it as that move: docs/contracts.md, "Puzzle")."""
         ...
+
+
+#: the exact solver's nodes for each move when a position's moves are proved: a position
+#: every move of which it settles within them is "small enough" (docs/puzzles.md)
+PROOF_NODES = 2_000
 
 
 class TimeUp(Exception):
@@ -73,6 +86,32 @@ class EngineSearch:
         a = analyse(state.copy(), req)
         best = None if a["best"] is None else state.parse_move(a["best"])
         return Look(list(a["chances"]), best, bool(a["exact"]), a["winner"])
+
+    def prove(self, state: State[Any]) -> list[tuple[Any, int]] | None:
+        if state.num_players != 2:  # the exact solver is for two players
+            return None
+        knowledge = knowledge_for(state)
+        mover = state.to_move
+        out: list[tuple[Any, int]] = []
+        reached: set[str] = set()
+        for m in state.legal_moves():
+            child = state.copy()
+            child.push(m)
+            position = child.position()
+            if position in reached:
+                continue
+            reached.add(position)
+            r = child.result
+            if r is not None:
+                out.append((m, 0 if r.winner is None else 1 if r.winner == mover else -1))
+                continue
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise TimeUp
+            solved = Solver(knowledge, PROOF_NODES).solve(child)
+            if solved is None:
+                return None
+            out.append((m, solved[0] if child.to_move == mover else -solved[0]))
+        return out
 
     def rank(self, state: State[Any], scale: int = 1) -> list[Ranked]:
         # each move's own position searched: the analysis values the best move only, and
