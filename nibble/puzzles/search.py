@@ -60,7 +60,7 @@ class Search(Protocol):
 
 #: the exact solver's nodes for each move when a position's moves are proved: a position
 #: every move of which it settles within them is "small enough" (docs/puzzles.md)
-PROOF_NODES = 2_000
+PROOF_NODES = 10_000
 
 
 class TimeUp(Exception):
@@ -71,13 +71,15 @@ class EngineSearch:
     """The analysis (``hard``'s search as a judge) with ``iterations`` nodes or MCTS
     iterations a position and a fixed seed: no clock, so the same answer every time.
     ``deadline`` (``perf_counter``), if given, bounds the whole judgement: a position
-    asked for after it raises :class:`TimeUp` (the answers never depend on it)."""
+    asked for after it raises :class:`TimeUp` (the answers never depend on it);
+    ``proof_nodes`` bounds the exact solver a move in ``prove``."""
 
     def __init__(self, iterations: int = 300, seed: int = 0,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, proof_nodes: int = PROOF_NODES) -> None:
         self.iterations = iterations
         self.seed = seed
         self.deadline = deadline
+        self.proof_nodes = proof_nodes
 
     def look(self, state: State[Any], scale: int = 1) -> Look:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -107,7 +109,7 @@ class EngineSearch:
                 continue
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise TimeUp
-            solved = Solver(knowledge, PROOF_NODES).solve(child)
+            solved = Solver(knowledge, self.proof_nodes).solve(child)
             if solved is None:
                 return None
             out.append((m, solved[0] if child.to_move == mover else -solved[0]))
