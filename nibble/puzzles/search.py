@@ -6,6 +6,7 @@ can give it a made-up one."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -63,6 +64,20 @@ class Search(Protocol):
 PROOF_NODES = 10_000
 
 
+def children(state: State[Any]) -> Iterator[tuple[Any, State[Any]]]:
+    """Each legal move and the position after it, once a position: a twin (Number One:
+    another path of the peg to the same hole) reaches the position an earlier move of
+    ``legal_moves`` reached, the same move in effect, and is left out."""
+    reached: set[str] = set()
+    for m in state.legal_moves():
+        child = state.copy()
+        child.push(m)
+        position = child.position()
+        if position not in reached:
+            reached.add(position)
+            yield m, child
+
+
 class TimeUp(Exception):
     """The search's deadline passed (the page's bound on a judgement): no verdict."""
 
@@ -95,14 +110,7 @@ class EngineSearch:
         knowledge = knowledge_for(state)
         mover = state.to_move
         out: list[tuple[Any, int]] = []
-        reached: set[str] = set()
-        for m in state.legal_moves():
-            child = state.copy()
-            child.push(m)
-            position = child.position()
-            if position in reached:
-                continue
-            reached.add(position)
+        for m, child in children(state):
             r = child.result
             if r is not None:
                 out.append((m, 0 if r.winner is None else 1 if r.winner == mover else -1))
@@ -120,16 +128,7 @@ class EngineSearch:
         # the gap to the second best needs that one's value as much
         mover = state.to_move
         out: list[Ranked] = []
-        reached: set[str] = set()
-        for m in state.legal_moves():
-            child = state.copy()
-            child.push(m)
-            # a twin (Number One: another path of the peg to the same hole) reaches the
-            # same position: the same move in effect, not a second good one
-            position = child.position()
-            if position in reached:
-                continue
-            reached.add(position)
+        for m, child in children(state):
             seen = self.look(child, scale)
             out.append(Ranked(m, seen.chances[mover], seen.exact, seen.winner == mover))
         out.sort(key=lambda r: -r.chances)
