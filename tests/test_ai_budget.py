@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from crafted import CRAFTED, nibble_flood_record, nibble_threat_record
 
 from nibble.ai import api as ai_api
 from nibble.ai.knowledge import knowledge_for
-from nibble.ai.levels import LEVELS
-from nibble.ai.mcts import MCTS, Budget, Config
+from nibble.ai.levels import HARD, LEVELS
+from nibble.ai.mcts import MCTS, Budget, Config, Node
 from nibble.api import handle
 from nibble.core.record import replay
 
@@ -82,6 +83,36 @@ def test_the_tree_stops_growing_at_its_node_cap():
     assert iterations == 3000
     widest = max(len(state.legal_moves()), 60)
     assert root.size() <= 500 + widest
+    assert search.nodes == root.size()
+
+
+def _expanded(root: Node) -> tuple[int, int]:
+    """(expanded nodes, nodes) of a tree."""
+    expanded = nodes = 0
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        if node.children is not None:
+            expanded += 1
+            stack.extend(node.children)
+    return expanded, nodes
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("nebuchadnezzar", {"size": 8}), ("number-one", {"players": 2})])
+def test_a_move_becomes_a_node_only_when_visited_so_the_tree_keeps_growing(game, options):
+    """The tuned search's tree, at its default cap, still grows after 6,000 iterations
+    (with every child a node it was full after 3,000 on Nebuchadnezzar 8 x 8 and 8,000
+    on Number One): each iteration expands one node and makes at most two nodes."""
+    state = replay(handle({"op": "new", "game": game, "options": {**options, "seed": 5}})["record"])
+    k = knowledge_for(state)
+    search = MCTS(k, random.Random(1), replace(HARD, **k.tuned_search))
+    root, iterations = search.search(state, None, Budget(None, 6000))
+    expanded, nodes = _expanded(root)
+    assert iterations == 6000 and search.nodes < HARD.max_nodes
+    assert expanded > 0.95 * iterations  # a few iterations end the game instead
+    assert nodes <= 2 * iterations + 1
     assert search.nodes == root.size()
 
 

@@ -228,6 +228,8 @@ def test_tuned_levels_take_the_game_settings():
     plain = MCTSPlayer(1, knowledge=Capped(), config=HARD)
     tuned.choose(s, Budget(None, 50))
     plain.choose(s, Budget(None, 50))
-    assert tuned.tree[1].size() == 1 + 36  # the root and its children, nothing below
-    assert plain.tree[1].size() > 1 + 36
+    tuned_root, plain_root = tuned.tree[1], plain.tree[1]
+    assert tuned_root.unvisited() + len(tuned_root.children) == 36  # the root expanded,
+    assert all(c.children is None for c in tuned_root.children)  # nothing below it
+    assert any(c.children is not None for c in plain_root.children)
     assert NebuchadnezzarKnowledge.tuned_search  # Nebuchadnezzar's hard is tuned

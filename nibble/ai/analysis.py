@@ -133,6 +133,11 @@ class AnalyseRequest:
     iterations: int | None
     timed: bool  # was budget_ms given (else only iterations count, up to the cap)
 
+#: the analysis's search: ``hard``'s, with every child a node at once, as when its chances
+#: were calibrated and its marks measured (a lazy tree grows deeper in the same iterations
+#: and moves both; re-fitting them is left for another day: docs/ai.md)
+ANALYSIS = replace(HARD, lazy=False)
+
 
 def parse_request(request: dict[str, Any]) -> AnalyseRequest:
     """The ``analyse`` request's own fields, checked before any work (``BadRequest`` says
@@ -479,7 +484,7 @@ def _mcts(k: Knowledge[Any], state: State[Any], budget: Budget, nxt: Any, moves:
                 found.played = _played_search(k, state, nxt, None, budget, rng)
                 found.played_value = _node_value(found.played)
             return found
-    config = HARD
+    config = ANALYSIS
     if k.tuned_search:
         config = replace(config, **k.tuned_search)
     search = MCTS(k, rng, config)
@@ -517,7 +522,7 @@ def _played_search(k: Knowledge[Any], state: State[Any], move: Any, root: Node |
         left = budget.time_left()
         iters = None if budget.iterations is None else max(1, int(
             budget.iterations * PLAYED_SHARE))
-        MCTS(k, rng, config or HARD).search(
+        MCTS(k, rng, config or ANALYSIS).search(
             state, node, Budget(None if left == math.inf else max(1.0, left * 1000), iters))
     finally:
         state.pop()

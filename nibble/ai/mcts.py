@@ -11,12 +11,21 @@ Wins found at expansion are proven and propagated (MCTS-solver) in two-player ga
 Every piece of work is bounded: the deadline is checked every iteration and inside
 playouts, a node expands at most ``max_children`` candidate moves (all of them unless a
 position has a flood of legal moves), and the tree stops growing at ``max_nodes``.
+
+A child becomes a node only when it is first visited: an expanded node keeps its other
+moves, in the order of their priors, as a plain list (``Node.todo``). Most children of a
+node are never visited, so this holds several times more iterations in the same memory
+(a to-do move weighs about a third of a node, and ``max_nodes`` counts it so); a tree
+that filled up in a second on Number One stopped growing, and more time bought nothing.
+Selection is the same as with every child a node: an unvisited child (in prior order)
+always comes before a visited one.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -26,6 +35,10 @@ from .afresh import afresh
 from .knowledge import Knowledge, hands_win
 
 ROOT_SEAT = -1  # the root's move was made by nobody we score
+# ``max_nodes`` counts memory in nodes: an expanded node's lists weigh about two more, and
+# five to-do moves (8 bytes in an array, a prior 4) one (measured with tracemalloc)
+EXPANDED = 2
+TODO_PER_NODE = 5
 
 
 if TYPE_CHECKING:
@@ -37,7 +50,8 @@ if TYPE_CHECKING:
 
 
 class Node:
-    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven", "complete", "mm")
+    __slots__ = ("move", "seat", "children", "n", "w", "prior", "proven", "complete", "mm",
+                 "todo", "todo_p", "mover")
 
     def __init__(self, move: Any, seat: int, prior: float = 1.0) -> None:
         self.move = move
@@ -49,21 +63,41 @@ class Node:
         self.proven = 0  # +1 the move wins by force for ``seat``, -1 it loses, 0 unknown
         self.complete = True  # the children are every legal move (not a sample)
         self.mm: float | None = None  # implicit minimax value for ``seat`` (Config.minimax)
+        # children not yet visited, lowest prior first (the next one to visit is last)
+        self.todo: list[Any] | array[int] | None = None
+        self.todo_p: array[float] | None = None
+        self.mover = ROOT_SEAT  # the seat to move here (known once expanded)
 
     def q(self) -> float:
         return self.w / self.n if self.n else 0.0
 
     def child(self, move: Any) -> Node | None:
+        """The node of ``move`` if it was visited (None also for a move not yet visited)."""
         for c in self.children or ():
             if c.move == move:
                 return c
         return None
 
+    def unvisited(self) -> int:
+        """Moves expanded here but not yet visited."""
+        return len(self.todo) if self.todo is not None else 0
+
+    def take_next(self) -> Node:
+        """Make the unvisited move with the highest prior a child node, and return it."""
+        todo, priors, children = self.todo, self.todo_p, self.children
+        assert todo and priors is not None and children is not None
+        c = Node(todo.pop(), self.mover, priors.pop())
+        children.append(c)
+        return c
+
     def size(self) -> int:
-        """Nodes in this subtree (iterative: trees can be deep)."""
+        """The weight of this subtree in nodes, as ``max_nodes`` counts it (iterative:
+        trees can be deep)."""
         count, stack = 0, [self]
         while stack:
             node = stack.pop()
+            if node.todo is not None:  # expanded lazily
+                count += EXPANDED + len(node.todo) // TODO_PER_NODE
             count += 1
             if node.children:
                 stack.extend(node.children)
@@ -102,6 +136,9 @@ class Config:
     max_nodes: int = 150_000  # the tree stops growing here (memory stays bounded)
     widen: float = 0.0  # > 0: a node seen n times chooses among its 2 + widen·√n best priors
     minimax: float = 0.0  # > 0: weight of the implicit minimax value in selection (2 players)
+    # a child becomes a node when first visited (False: every child at once, as the
+    # analysis searches: its chances were calibrated on trees that filled up so)
+    lazy: bool = True
 
 
 class MCTS:
@@ -141,15 +178,21 @@ class MCTS:
         node = root
         path = [root]
         while node.children is not None and not node.proven:
-            node = self._select(node)
+            nxt = self._select(node)
+            if nxt is None:  # the tree is full and nothing below here was visited
+                break
+            node = nxt
             step(node.move)
             path.append(node)
-        if not node.proven and s.result is None and self.nodes < self.cfg.max_nodes:
+        if (node.children is None and not node.proven and s.result is None
+                and self.nodes < self.cfg.max_nodes):
             self._expand(node, s)
             if not node.proven:
-                node = self._select(node)
-                step(node.move)
-                path.append(node)
+                nxt = self._select(node)
+                if nxt is not None:
+                    node = nxt
+                    step(node.move)
+                    path.append(node)
         values = self._values(node, s)
         mm = self.cfg.minimax and self.players == 2
         if mm and node.seat >= 0 and node.mm is None:
@@ -172,7 +215,7 @@ class MCTS:
         mover = ch[0].seat
         if any(c.proven == 1 for c in ch):
             mover_wins = True
-        elif node.complete and all(c.proven == -1 for c in ch):
+        elif node.complete and not node.todo and all(c.proven == -1 for c in ch):
             mover_wins = False
         else:
             return
@@ -193,17 +236,29 @@ class MCTS:
             mover = children[0].seat
             node.mm = best if node.seat == mover else -best
 
-    def _select(self, node: Node) -> Node:
+    def _select(self, node: Node) -> Node | None:
+        """The child to go down to: a proven win, else the next unvisited move (in prior
+        order; none once the tree is full), else by UCB. None only when the tree is full
+        and no child of ``node`` was visited."""
         children = node.children
         assert children is not None  # called only on an expanded node
         widen = self.cfg.widen
-        if widen:  # progressive widening: children are kept in order of their priors
-            k = 2 + int(widen * math.sqrt(node.n))
-            if k < len(children):
-                best = self._best(node, children[:k])
-                if best is not None:
-                    return best
-        best = self._best(node, children)
+        # progressive widening: only the k moves of highest prior are open
+        k = 2 + int(widen * math.sqrt(node.n)) if widen else len(children) + node.unvisited()
+        open_ = children[:k] if k < len(children) else children
+        for c in open_:
+            if c.proven == 1:
+                return c
+        if node.todo and len(children) < k and self.nodes < self.cfg.max_nodes:
+            before = len(node.todo) // TODO_PER_NODE
+            child = node.take_next()
+            self.nodes += 1 + len(node.todo) // TODO_PER_NODE - before  # as size() counts
+            return child
+        if not children:
+            return None
+        best = self._best(node, open_)
+        if best is None and open_ is not children:
+            best = self._best(node, children)
         if best is None:  # every move loses by force: pick the most visited
             best = max(children, key=lambda c: c.n)
         return best
@@ -219,7 +274,7 @@ class MCTS:
                 if c.proven == 1:
                     return c
                 continue
-            if c.n == 0:
+            if c.n == 0:  # only a child made a node in this iteration, before its visit
                 s = 1e9 + c.prior
             else:
                 q = c.w / c.n
@@ -253,16 +308,24 @@ class MCTS:
         temp = self.cfg.prior_temp
         ex = [math.exp((s - top) / temp) for s in scores]
         total = sum(ex)
-        children = [Node(m, me, e / total) for m, e in zip(moves, ex, strict=True)]
-        children.sort(key=lambda c: -c.prior)
-        if lost:
-            for c in children:
-                c.proven = -1
+        order = sorted(range(len(moves)), key=lambda i: -ex[i])  # stable, as before
         node.complete = complete
-        node.children = children
-        self.nodes += len(children)
-        if lost:
-            self._prove(node)
+        node.mover = me
+        if lost or not self.cfg.lazy:  # every child a node at once
+            children = [Node(moves[i], me, ex[i] / total) for i in order]
+            if lost:  # every child is a proven loss
+                for c in children:
+                    c.proven = -1
+            node.children = children
+            self.nodes += len(children)
+            if lost:
+                self._prove(node)
+            return
+        order.reverse()  # the next to visit is popped from the end
+        node.children = []
+        node.todo = _compact([moves[i] for i in order])
+        node.todo_p = array("f", (ex[i] / total for i in order))
+        self.nodes += EXPANDED + len(moves) // TODO_PER_NODE
 
     def _values(self, node: Node, state: State[Any]) -> list[float]:
         """One value per seat in [-1, 1] for the position reached."""
@@ -291,6 +354,16 @@ class MCTS:
         return [1.0 if s == r.winner else -1.0 for s in range(n)]
 
 
+def _compact(moves: list[Any]) -> Any:
+    """The to-do moves as 64-bit integers in an array where they fit (every game's moves
+    but Nibble's takes on the 13 boards), else the list: an int object weighs 28 bytes
+    more than its slot."""
+    try:
+        return array("q", moves)
+    except (TypeError, OverflowError):
+        return moves
+
+
 def _pair(seat: int, v: float) -> list[float]:
     return [v, -v] if seat == 0 else [-v, v]
 
@@ -304,6 +377,8 @@ def _winner_values(n: int, seat: int, v: float) -> list[float]:
 
 def best_child(root: Node) -> Node:
     """The move to play: a proven win, else the most visited move not proven lost."""
+    if not root.children and root.todo:  # expanded, never searched: the best prior
+        root.take_next()
     ch = root.children or []
     for c in ch:
         if c.proven == 1:
