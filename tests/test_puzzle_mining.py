@@ -49,6 +49,24 @@ def test_nibbles_games_are_the_ones_its_files_were_made_from(variant: str, index
             assert search.looked == []  # Nibble's games never ask the judge
 
 
+# (plies, hash of the moves) of game 0 of seed 1 with the judge EngineSearch(100, 1),
+# recorded from the code that made the shipped files (every MCTS child a node at once)
+OTHER_GAMES = {("nebuchadnezzar", 7): (52, "af685047009e66a4"),
+               ("number-one", 2): (45, "52dc5a2b43332817")}
+
+
+@pytest.mark.parametrize(("game", "n"), sorted(OTHER_GAMES))
+def test_the_other_games_are_the_ones_their_files_were_made_from(game: str, n: int) -> None:
+    """The players' MCTS trees make a child a node only when first visited, which chooses
+    the same moves until a tree fills up: at the maker's budgets it never does, so the same
+    command still makes the same games."""
+    options = {"size": n} if game == "nebuchadnezzar" else {"players": n}
+    played = play_game(game, options, 1, 0, EngineSearch(100, 1))
+    text = _moves(played)
+    assert (len(played.moves), hashlib.sha256(text.encode()).hexdigest()[:16]) \
+        == OTHER_GAMES[game, n]
+
+
 # (verdicts, puzzles, hash of both as JSON) of mine_game(EngineSearch(100, 1), "nibble",
 # square9, seed 1, game i), recorded from the code before profiles existed
 NIBBLE_VERDICTS = {0: (10, 1, "569dd5be5ddd1139"), 1: (12, 1, "3506d338d33c78da")}
