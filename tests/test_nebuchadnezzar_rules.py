@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from nibble.core.errors import BadNotation, BadSetup, GameOver, IllegalMove
 from nibble.core.protocol import Result
+from nibble.games.nebuchadnezzar.layout import layout
 from tests.reference_nebuchadnezzar import RefGame
 from tests.util_nebuchadnezzar import GAME, board, captures, names, new, rows_of, setup
 
@@ -545,3 +547,27 @@ def test_render_text_draws_the_board_and_the_seats():
     assert "    a b c d e" in text
     assert "  3 . . b . ." in text
     assert "player 1 (white): 0 discs" in text and "player 2 (black): 1 disc" in text
+
+
+def test_captures_found_before_are_the_same_and_their_table_stays_bounded(monkeypatch):
+    """``captures`` keeps what it found (a search asks again): the answer is the same as
+    finding it afresh, a caller may change its list, and the table never outgrows its
+    bound."""
+    from nibble.games.nebuchadnezzar import captures as found
+
+    monkeypatch.setattr(found, "FOUND_MAX", 50)
+    monkeypatch.setattr(found, "_FOUND", {})
+    rng = random.Random(3)
+    lay = layout(7)
+    for _ in range(400):
+        black = white = 0
+        for point in range(7 * 7):
+            bit = 1 << lay.grid.bit_at(point // 7, point % 7)
+            r = rng.random()
+            black |= bit if r < 0.4 else 0
+            white |= bit if 0.4 <= r < 0.8 else 0
+        first = found.captures(lay, black, white)
+        assert first == found._find(lay, black, white)
+        first.append(-1)  # the caller's own list
+        assert found.captures(lay, black, white) == found._find(lay, black, white)
+        assert len(found._FOUND) <= 50

@@ -176,8 +176,25 @@ def _whole_runs(append: Callable[[Rect], None], r0: int, r1: int, last: int, col
             append((r0, a, r1, b))
 
 
+#: captures already found, by (size, mine, theirs): a search asks the same question
+#: several times a position (its moves, its move order, the evaluation of both sides) and
+#: again when iterative deepening comes back to it; emptied when full, so it stays bounded
+_FOUND: dict[tuple[int, int, int], tuple[int, ...]] = {}
+FOUND_MAX = 8192
+
+
 def captures(lay: Layout, mine: int, theirs: int) -> list[int]:
     """Every capture as a rectangle mask, ordered by top-left then bottom-right corner."""
+    key = (lay.size, mine, theirs)
+    found = _FOUND.get(key)
+    if found is None:
+        if len(_FOUND) >= FOUND_MAX:
+            _FOUND.clear()
+        found = _FOUND[key] = tuple(_find(lay, mine, theirs))
+    return list(found)
+
+
+def _find(lay: Layout, mine: int, theirs: int) -> list[int]:
     cands = capturable_candidates(lay, mine, theirs)
     if not cands:
         return []
