@@ -16,7 +16,8 @@ pytestmark = pytest.mark.lab
 TWO_PLAYER_KEYS = [
     "game", "options", "a", "b", "games", "budget_ms", "iterations", "seed", "clock", "a_wins",
     "b_wins", "draws", "a_score", "ci95", "a_wins_as_first", "a_wins_as_second", "reasons",
-    "avg_plies", "a_ms_per_move", "b_ms_per_move", "seconds",
+    "avg_plies", "a_ms_per_move", "b_ms_per_move", "a_max_ms", "b_max_ms",
+    "a_moves_over_budget", "b_moves_over_budget", "seconds",
 ]
 
 
@@ -46,6 +47,37 @@ def test_budgets_may_count_cpu_time(capsys):
         assert out["clock"] == "cpu" and clock.now is clock.CLOCKS["cpu"]
     finally:
         clock.use("wall")
+
+
+def test_moves_over_the_budget_are_counted_for_each_side(monkeypatch, capsys):
+    """A's moves that took more than its budget + 20 % are counted, and its longest move
+    is said (a clock stands in: every move of A's takes 30 ms, of B's 10 ms, at 20 ms)."""
+    from nibble.ai import clock
+    from nibble.ai.lab import match
+
+    now = [0.0]
+    made = match.make_player
+
+    def timed(name, seed):
+        player = made("random", seed)
+        choose = player.choose
+
+        def slow(state, budget):
+            now[0] += 0.030 if name == "easy" else 0.010
+            return choose(state, budget)
+
+        player.choose = slow
+        return player
+
+    monkeypatch.setattr(match, "make_player", timed)
+    monkeypatch.setattr(clock, "now", lambda: now[0])
+    monkeypatch.setattr(clock, "use", lambda name: None)
+    out = run_json(capsys, ["--a", "easy", "--b", "random", "--games", "2",
+                            "--budget-ms", "20"])
+    assert out["a_max_ms"] == pytest.approx(30.0) and out["b_max_ms"] == pytest.approx(10.0)
+    moves = out["avg_plies"] * 2
+    assert out["b_moves_over_budget"] == 0
+    assert out["a_moves_over_budget"] in (moves // 2, (moves + 1) // 2, (moves - 1) // 2)
 
 
 def test_three_players_rotate_a_through_every_seat(capsys):

@@ -71,12 +71,19 @@ def play_game(args: Task) -> dict[str, Any]:
     budgets = [budget_ms if ms is None or iterations else ms for _, ms in cast]
     think = [0.0] * n
     moves = [0] * n
+    longest = [0.0] * n  # each seat's longest move
+    over = [0] * n  # each seat's moves over its budget + 20 % (docs/ai.md)
     while state.result is None:
         seat = state.to_move
         t0 = clock.now()
         d = players[seat].choose(state, Budget(budgets[seat], iterations))
-        think[seat] += clock.now() - t0
+        took = clock.now() - t0
+        think[seat] += took
         moves[seat] += 1
+        longest[seat] = max(longest[seat], took)
+        ms = budgets[seat]
+        if ms is not None and not iterations and 1000 * took > 1.2 * ms:
+            over[seat] += 1
         state.check_move(d.move)
         state.push(d.move)
     r = state.result
@@ -86,7 +93,10 @@ def play_game(args: Task) -> dict[str, Any]:
     out = {"index": i, "board_seed": seed + i // n, "a_seat": a_seat, "winner": winner,
            "reason": r.reason, "plies": len(state.moves),
            "a_ms": 1000 * think[a_seat] / max(1, moves[a_seat]),
-           "b_ms": 1000 * b_think / max(1, b_moves)}
+           "b_ms": 1000 * b_think / max(1, b_moves),
+           "a_max_ms": 1000 * longest[a_seat],
+           "b_max_ms": 1000 * max((t for s, t in enumerate(longest) if s != a_seat), default=0.0),
+           "a_over": over[a_seat], "b_over": sum(o for s, o in enumerate(over) if s != a_seat)}
     order = r.details.get("out")
     if n > 2 and isinstance(order, list):  # place of A: 1 for the winner, n for the first out
         out["a_place"] = 1 if r.winner == a_seat else (
@@ -164,6 +174,11 @@ def run_match(game_id: str, options: dict[str, Any], a: str, b: str, games: int,
         "avg_plies": round(sum(r["plies"] for r in results) / max(1, games), 1),
         "a_ms_per_move": round(sum(r["a_ms"] for r in results) / max(1, games), 1),
         "b_ms_per_move": round(sum(r["b_ms"] for r in results) / max(1, games), 1),
+        # the longest move, and the moves over the budget + 20 % (a budget of time only)
+        "a_max_ms": round(max((r["a_max_ms"] for r in results), default=0.0), 1),
+        "b_max_ms": round(max((r["b_max_ms"] for r in results), default=0.0), 1),
+        "a_moves_over_budget": sum(r["a_over"] for r in results),
+        "b_moves_over_budget": sum(r["b_over"] for r in results),
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
