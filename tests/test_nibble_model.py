@@ -9,10 +9,12 @@ import sys
 
 import pytest
 
+from nibble.ai.mcts import Budget
 from nibble.games import get_game
 from nibble.games.nibble.knowledge import NibbleKnowledge
 from nibble.games.nibble.model import (
     CAUTION,
+    JUDGE_CAUTION,
     PRESSURE,
     FittedModel,
     _tail,
@@ -142,7 +144,7 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search(mo
     """A cautious value for a seat subtracts ``CAUTION / n³ · held³`` for every colour the
     opponent holds and the seat holds none of (never the seat's own open colours); the
     plain evaluation, which the page shows and MCTS backs up, stays zero-sum."""
-    assert all(CAUTION[variant] > 0 for variant in ("square9", "square13", "hex13"))
+    assert all(CAUTION[variant] > 0 for variant in ("square9", "square13"))
     model = model_for("square9")
     k = NibbleKnowledge()
     seen = 0
@@ -168,6 +170,45 @@ def test_caution_weighs_only_the_opponents_open_colours_and_only_for_a_search(mo
     assert plain.zero_sum_search(square13)
     assert plain.search_evaluate(square13, 0) == plain.evaluate(square13, 0)
     assert k.search_evaluate(square13, 0) < plain.search_evaluate(square13, 0)
+
+
+def test_hex13_players_have_no_caution_and_the_judge_keeps_its_own():
+    """On hex13 ``hard`` searches zero-sum (caution lost to the pool's player, docs/ai.md),
+    while the analysis's judge and the puzzle maker's players keep the caution their
+    chances were calibrated and their files made with (``JUDGE_CAUTION``)."""
+    from nibble.ai.levels import make_player
+
+    assert CAUTION["hex13"] == 0 and all(JUDGE_CAUTION[v] > 0 for v in JUDGE_CAUTION)
+    k = NibbleKnowledge()
+    judge = k.for_judge()
+    assert judge.for_judge() is judge and k.for_judge() is judge
+    model = model_for("hex13")
+    positions = [s for s in random_positions("hex13", 2, seed=5)[10::10] if s.result is None]
+    assert positions
+    feared_somewhere = False
+    for s in positions:
+        assert k.zero_sum_search(s) and not judge.zero_sum_search(s)
+        for seat in (0, 1):
+            assert k.search_evaluate(s, seat) == pytest.approx(model.evaluate(s, seat))
+            assert judge.search_evaluate(s, seat) == pytest.approx(
+                model.evaluate(s, seat, cautious=True, judge=True))
+            feared_somewhere |= judge.search_evaluate(s, seat) < k.search_evaluate(s, seat)
+    assert feared_somewhere  # the judge's caution did weigh something
+    square9 = random_positions("square9", 1)[0]  # where both have caution, the same one
+    assert k.search_evaluate(square9, 0) == judge.search_evaluate(square9, 0)
+    state = positions[0]
+    player = make_player("hard", 1)
+    player.choose(state.copy(), Budget(None, 50))
+    assert player.inner is not None and player.inner.knowledge is None  # the players' own
+    maker = make_player("hard", 1, judge=True)
+    maker.choose(state.copy(), Budget(None, 50))
+    assert maker.inner is not None and maker.inner.knowledge is judge_of(state)
+
+
+def judge_of(state):
+    from nibble.ai.knowledge import knowledge_for
+
+    return knowledge_for(state).for_judge()
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the fit script is a CPython tool")

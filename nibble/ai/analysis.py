@@ -14,8 +14,10 @@ How it is found:
 * Otherwise ``hard``'s search (alpha-beta or tuned MCTS, with the exact endgame solver, as
   :class:`.levels.TunedPlayer` chooses) runs on the position for the budget, fresh per
   request: positions come in any order, and a fresh search keeps one answer from
-  depending on what was asked before (and leaves the ``ai`` op's kept tree alone). It
-  ranks moves as ``hard`` does, but its values are zero-sum: ``hard``'s *caution* (on
+  depending on what was asked before (and leaves the ``ai`` op's kept tree alone), with
+  the judge's knowledge (``Knowledge.for_judge``: on Nibble the caution its chances were
+  calibrated with, ``model.JUDGE_CAUTION``, which on hex13 ``hard`` no longer plays with).
+  It ranks moves as ``hard`` does, but its values are zero-sum: ``hard``'s *caution* (on
   Nibble the opponent's open colours weigh more than one's own,
   ``Knowledge.search_evaluate``) is right for choosing a move but makes whoever is to move
   look worse, so a move seemed to raise the mover's chances (issue 43). Where the search
@@ -221,7 +223,7 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     winner = _proved(state, found, left_ms, req.iterations)
     value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
-        value = knowledge_for(state).evaluate(state, mover)
+        value = knowledge_for(state).for_judge().evaluate(state, mover)
     if winner is not None:
         chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
     else:
@@ -271,7 +273,7 @@ def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> 
     by the same search. Its moves are ranked as ``hard`` ranks them (with its caution,
     where its knowledge has one); the position is valued by a zero-sum search
     (:func:`_alphabeta`), so that whoever is to move does not look worse."""
-    k = knowledge_for(state)
+    k = knowledge_for(state).for_judge()
     moves, complete = k.tree_moves(state, ONE_PLY_LIMIT)
     if len(moves) == 1 and complete:
         return _Found(moves[0], None, 0, forced=True)
@@ -619,7 +621,7 @@ def _confirm(state: State[Any], move: Any, win: bool, ms: float,
     me = state.to_move
     limit = CONFIRM_NODES if iterations is None else min(CONFIRM_NODES,
                                                          1000 + 20 * iterations)  # reproducible
-    solver = Solver(knowledge_for(state), limit, clock.now() + ms / 1000)
+    solver = Solver(knowledge_for(state).for_judge(), limit, clock.now() + ms / 1000)
     if not win:
         if len(state.legal_moves()) > CONFIRM_MOVES:
             return None
@@ -656,7 +658,7 @@ def _chances(state: State[Any], root: Node | None, move: Any, mover: int,
     for m in line:
         state.push(m)
     try:
-        est = [_clip((e + 1.0) / 2.0) for e in knowledge_for(state).evaluate_all(state)]
+        est = [_clip((e + 1.0) / 2.0) for e in knowledge_for(state).for_judge().evaluate_all(state)]
     finally:
         for _ in line:
             state.pop()

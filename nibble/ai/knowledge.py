@@ -67,6 +67,13 @@ class Knowledge(Generic[S]):
         written independently of the fitted levels. Default: this knowledge itself."""
         return self
 
+    def for_judge(self) -> Knowledge[S]:
+        """The knowledge the analysis judges with, and the puzzle maker plays and rates
+        with: the players' own, unless a game keeps for them what their chances were
+        calibrated and their files were made with after its players changed (Nibble's
+        caution). Default: this knowledge itself."""
+        return self
+
     def evaluate_all(self, state: S) -> list[float]:
         """One estimate per seat (two-player games: a zero-sum pair from one call)."""
         n = state.num_players

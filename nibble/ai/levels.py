@@ -44,16 +44,21 @@ class TunedPlayer(Player):
 
     name = "tuned"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, judge: bool = False) -> None:
         super().__init__(seed)
         self.inner: Player | None = None
+        #: play with the judge's knowledge (``Knowledge.for_judge``): the puzzle maker's
+        #: games and ratings, which must stay the ones its files were made with
+        self.judge = judge
 
     def _for(self, state: State[Any]) -> Player:
-        kind = knowledge_for(state).strong_search
+        k = knowledge_for(state)
+        kind = k.strong_search
+        own = k.for_judge() if self.judge else None
         inner = self.inner
         if inner is None or (kind == "alphabeta") != isinstance(inner, AlphaBetaPlayer):
-            inner = self.inner = AlphaBetaPlayer(0, solve=True) if kind == "alphabeta" else (
-                MCTSPlayer(0, config=HARD, tuned=True))
+            inner = self.inner = AlphaBetaPlayer(0, own, solve=True) if kind == "alphabeta" else (
+                MCTSPlayer(0, own, config=HARD, tuned=True))
         inner.rng = self.rng  # the bridge reseeds this player per request
         return inner
 
@@ -93,9 +98,14 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 }
 
 
-def make_player(name: str, seed: int = 0) -> Player:
-    """A player by level or player name (``KeyError`` if unknown)."""
-    return PLAYERS[name](seed)
+def make_player(name: str, seed: int = 0, judge: bool = False) -> Player:
+    """A player by level or player name (``KeyError`` if unknown); ``judge``: ``hard`` and
+    ``expert`` play with the judge's knowledge (``Knowledge.for_judge``), as the puzzle
+    maker's games and ratings do."""
+    player = PLAYERS[name](seed)
+    if judge and isinstance(player, TunedPlayer):
+        player.judge = True
+    return player
 
 
 def default_budget_ms(level: str) -> int:

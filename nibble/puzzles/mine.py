@@ -97,7 +97,7 @@ def play_game(game_id: str, options: dict[str, Any], seed: int, index: int,
     opts = game.normalize_options({**options, "seed": rng.randrange(NEW_SEEDS)})
     state = game.new_state(opts)
     pair = profile.pairs[rng.randrange(len(profile.pairs))]
-    players = [make_player(level, rng.randrange(2**31)) for level in pair]
+    players = [make_player(level, rng.randrange(2**31), judge=True) for level in pair]
     opening = rng.randrange(profile.opening + 1)
     # the blunders draw from a stream of their own: the one above stays as it was
     slips = random.Random(f"{game_tag(seed, index)}:blunder")

@@ -33,7 +33,7 @@ def found_by(state: State[Any], move: Any, seed: int = 0) -> dict[str, bool]:
     for level, iterations in LEVELS:
         hits = 0
         for t in range(TRIES):
-            player = make_player(level, _seed(seed, level, t))
+            player = make_player(level, _seed(seed, level, t), judge=True)
             decision = player.choose(state.copy(), Budget(None, iterations or 1))
             hits += decision.move == move
         out[level] = 2 * hits > TRIES

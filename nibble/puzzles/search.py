@@ -107,7 +107,7 @@ class EngineSearch:
     def prove(self, state: State[Any]) -> list[tuple[Any, int]] | None:
         if state.num_players != 2:  # the exact solver is for two players
             return None
-        knowledge = knowledge_for(state)
+        knowledge = knowledge_for(state).for_judge()
         mover = state.to_move
         out: list[tuple[Any, int]] = []
         for m, child in children(state):

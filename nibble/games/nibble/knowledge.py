@@ -53,10 +53,12 @@ class NibbleKnowledge(Knowledge[NibbleState]):
     strong_search = "alphabeta"
 
     def __init__(self, threat_weight: float = 2.5, scale: float = 4.5,
-                 fitted: bool = True) -> None:
+                 fitted: bool = True, judge: bool = False) -> None:
         self.threat_weight = threat_weight
         self.scale = scale
         self.fitted = fitted  # evaluate with the model fitted to self-play games, if any
+        self.judge = judge  # the judge's caution (model.JUDGE_CAUTION), not a player's
+        self._judge: NibbleKnowledge | None = self if judge else None
         self._consts: dict[str, _Consts] = {}
         self._triples_of: dict[tuple[int, ...], list[rules.Triples]] = {}
         self._models: dict[str, FittedModel | None] = {}
@@ -71,6 +73,12 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         if self._hand is None:
             self._hand = NibbleKnowledge(self.threat_weight, self.scale, fitted=False)
         return self._hand
+
+    def for_judge(self) -> NibbleKnowledge:
+        if self._judge is None:
+            self._judge = NibbleKnowledge(self.threat_weight, self.scale, self.fitted,
+                                          judge=True)
+        return self._judge
 
     def model(self, state: NibbleState) -> FittedModel | None:
         """The fitted evaluation of this variant (None: none fitted, or not wanted)."""
@@ -234,12 +242,13 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         return math.tanh(self.raw(state, seat))
 
     def search_evaluate(self, state: NibbleState, seat: int) -> float:
-        """The fitted evaluation with the variant's caution (``model.CAUTION``): the
-        opponent's open colours weigh more than the searcher's own."""
+        """The fitted evaluation with the variant's caution (``model.CAUTION``, or
+        ``model.JUDGE_CAUTION`` for the judge): the opponent's open colours weigh more
+        than the searcher's own."""
         if state.result is None:
             m = self.model(state)
-            if m is not None and m.caution:
-                return m.evaluate(state, seat, cautious=True)
+            if m is not None and (m.judge_caution if self.judge else m.caution):
+                return m.evaluate(state, seat, cautious=True, judge=self.judge)
         return self.evaluate(state, seat)
 
     def reduce_after(self, state: NibbleState) -> int | None:
@@ -250,7 +259,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
 
     def zero_sum_search(self, state: NibbleState) -> bool:
         m = self.model(state)
-        return m is None or not m.caution
+        return m is None or not (m.judge_caution if self.judge else m.caution)
 
     def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:
         """Change of the majority part of the evaluation for the mover, plus a little per

@@ -45,7 +45,9 @@ pressure did not help (its own threats grew as attractive as the opponent's grew
 feared). With caution 3 it lost none of 200 that way and scored 171–29 where it had
 scored 158–42 on the same boards; on square13 (no pressure) 88–12 where it had scored
 77–23 on the same boards, on hex13 (no pressure) 86–14 where it had scored 77–23 on
-other boards (docs/ai.md). It is not fitted (the fit assumes a
+other boards (docs/ai.md); against the pool's independent player it lost on hex13 (1–9
+where ``hard`` without it won 6–4 on the same boards), so hex13 has none now, and the
+judge keeps its own (``JUDGE_CAUTION``). It is not fitted (the fit assumes a
 zero-sum value) and never enters :meth:`FittedModel.evaluate`'s plain value, which MCTS
 backs up (the ``ai`` op's ``stats.value`` for ``hard`` is its search's, so cautious).
 """
@@ -66,8 +68,14 @@ FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
 #: weight of the pressure of open colours per variant (set by hand, not fitted: docs/ai.md)
 PRESSURE: dict[str, float] = {"square9": 1.0}
-#: extra weight a searcher gives the opponent's open colours per variant (set by matches)
-CAUTION: dict[str, float] = {"square9": 3.0, "square13": 3.0, "hex13": 3.0}
+#: extra weight a searcher gives the opponent's open colours per variant (set by matches:
+#: on hex13 none, since against the pool's independent player caution lost what it won
+#: against ``alphabeta``; docs/ai.md, "Caution")
+CAUTION: dict[str, float] = {"square9": 3.0, "square13": 3.0, "hex13": 0.0}
+#: the caution of the analysis's judge, the puzzle maker's games and the puzzles'
+#: ratings: the one their chances were calibrated and their files were made with, kept
+#: when a player's changes (``judge=True``)
+JUDGE_CAUTION: dict[str, float] = {"square9": 3.0, "square13": 3.0, "hex13": 3.0}
 
 
 @dataclass(frozen=True)
@@ -176,14 +184,16 @@ class FittedModel:
         self.tempo: float = weights["tempo"]
         self.pressure = PRESSURE.get(variant.id, 0.0) / lay.n ** 3
         self.caution = CAUTION.get(variant.id, 0.0) / lay.n ** 3
+        self.judge_caution = JUDGE_CAUTION.get(variant.id, 0.0) / lay.n ** 3
         if len(z) != lay.colour_states or len(self.all) != lay.all_states or len(
                 self.run) != lay.run_states:
             raise ValueError(f"weights do not fit the layout of {variant.id}")
 
-    def logit(self, state: NibbleState, seat: int, cautious: bool = False) -> float:
+    def logit(self, state: NibbleState, seat: int, cautious: bool = False,
+              judge: bool = False) -> float:
         """Log-odds that ``seat`` wins (written for speed: it runs at every leaf); with
         ``cautious``, as a searcher for ``seat`` should weigh it (the opponent's open colours
-        count ``caution`` more: not zero-sum)."""
+        count ``caution`` more, or ``judge_caution`` with ``judge``: not zero-sum)."""
         lay = self.lay
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
         tm = 1 if state.to_move == seat else 0
@@ -229,11 +239,14 @@ class FittedModel:
         run_me, run_them = _run_needs(lay, mine, theirs, state.triples)
         x += self.run[run_me * 2 + tm] - self.run[run_them * 2 + 1 - tm]
         x += self.pressure * cubes + (self.tempo if tm else -self.tempo)
-        return x - self.caution * feared if cautious else x
+        if not cautious:
+            return x
+        return x - (self.judge_caution if judge else self.caution) * feared
 
-    def evaluate(self, state: NibbleState, seat: int, cautious: bool = False) -> float:
-        """In [-1, 1]: 2·P(win) − 1 (``cautious``: as :meth:`logit` says)."""
-        return math.tanh(0.5 * self.logit(state, seat, cautious))
+    def evaluate(self, state: NibbleState, seat: int, cautious: bool = False,
+                 judge: bool = False) -> float:
+        """In [-1, 1]: 2·P(win) − 1 (``cautious``, ``judge``: as :meth:`logit` says)."""
+        return math.tanh(0.5 * self.logit(state, seat, cautious, judge))
 
 
 def open_cubes(mine: list[int], theirs: list[int]) -> int:
