@@ -223,7 +223,7 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
     winner = _proved(state, found, left_ms, req.iterations)
     value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
-        value = knowledge_for(state).for_judge().evaluate(state, mover)
+        value = _knowledge(state).evaluate(state, mover)
     if winner is not None:
         chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
     else:
@@ -273,7 +273,7 @@ def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> 
     by the same search. Its moves are ranked as ``hard`` ranks them (with its caution,
     where its knowledge has one); the position is valued by a zero-sum search
     (:func:`_alphabeta`), so that whoever is to move does not look worse."""
-    k = knowledge_for(state).for_judge()
+    k = _knowledge(state)
     moves, complete = k.tree_moves(state, ONE_PLY_LIMIT)
     if len(moves) == 1 and complete:
         return _Found(moves[0], None, 0, forced=True)
@@ -537,6 +537,11 @@ def _node_value(node: Node) -> float:
     return node.q() if node.n else 0.0
 
 
+def _knowledge(state: State[Any]) -> Knowledge[Any]:
+    """The judge's knowledge of ``state``'s game (``Knowledge.for_judge``)."""
+    return knowledge_for(state).for_judge()
+
+
 def _calibration_key(state: State[Any]) -> str | None:
     """``CALIBRATION``'s key of a board: the game and its variant if the table has a fit
     for that variant, else the game; None with more than two players (the fits are of
@@ -621,7 +626,7 @@ def _confirm(state: State[Any], move: Any, win: bool, ms: float,
     me = state.to_move
     limit = CONFIRM_NODES if iterations is None else min(CONFIRM_NODES,
                                                          1000 + 20 * iterations)  # reproducible
-    solver = Solver(knowledge_for(state).for_judge(), limit, clock.now() + ms / 1000)
+    solver = Solver(_knowledge(state), limit, clock.now() + ms / 1000)
     if not win:
         if len(state.legal_moves()) > CONFIRM_MOVES:
             return None
@@ -658,7 +663,7 @@ def _chances(state: State[Any], root: Node | None, move: Any, mover: int,
     for m in line:
         state.push(m)
     try:
-        est = [_clip((e + 1.0) / 2.0) for e in knowledge_for(state).for_judge().evaluate_all(state)]
+        est = [_clip((e + 1.0) / 2.0) for e in _knowledge(state).evaluate_all(state)]
     finally:
         for _ in line:
             state.pop()

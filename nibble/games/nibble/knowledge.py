@@ -247,9 +247,13 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         than the searcher's own."""
         if state.result is None:
             m = self.model(state)
-            if m is not None and (m.judge_caution if self.judge else m.caution):
+            if m is not None and self._cautious(m):
                 return m.evaluate(state, seat, cautious=True, judge=self.judge)
         return self.evaluate(state, seat)
+
+    def _cautious(self, m: FittedModel) -> bool:
+        """Does this knowledge's search (a player's, or the judge's) weigh caution?"""
+        return bool(m.judge_caution if self.judge else m.caution)
 
     def reduce_after(self, state: NibbleState) -> int | None:
         """Square9 and hex13: moves after the third are searched a ply shallower first
@@ -259,7 +263,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
 
     def zero_sum_search(self, state: NibbleState) -> bool:
         m = self.model(state)
-        return m is None or not (m.judge_caution if self.judge else m.caution)
+        return m is None or not self._cautious(m)
 
     def move_scores(self, state: NibbleState, moves: Sequence[int]) -> list[float]:
         """Change of the majority part of the evaluation for the mover, plus a little per
