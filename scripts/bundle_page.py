@@ -8,8 +8,9 @@ two module scripts of index.html, evaluated in that order, as the page did) with
 (pinned in package-lock.json) into ``app.js``, unminified so that an error a player reports
 still names the function, and drops what it replaced:
 
-* index.html's ``<link rel="modulepreload">`` list and its ``offline.js`` script tag
-  (checked: a changed index.html that the rewrite no longer fits fails the build);
+* index.html's ``offline.js`` script tag (checked: a changed index.html that the rewrite
+  no longer fits fails the build), and any ``<link rel="modulepreload">`` (web/ has none:
+  unbuilt, its modules arrive level by level, which only development sees);
 * every bundled module file, except the language tables (``i18n/<lang>.js``), which the
   classic ``engine/boot-guard.js`` imports on its own to say in the player's language that
   the page could not start.
@@ -121,7 +122,7 @@ def _worker_source(site: Path) -> str:
 
 def _rewrite_index(index: Path) -> None:
     html = index.read_text(encoding="utf-8")
-    lean, preloads = PRELOADS.subn("", html)
-    if preloads < 2 or OFFLINE_TAG not in lean or 'modulepreload' in lean:
+    lean = PRELOADS.sub("", html)
+    if OFFLINE_TAG not in lean or 'modulepreload' in lean:
         raise SystemExit("build: index.html no longer has the module scripts the bundle replaces")
     index.write_text(lean.replace(OFFLINE_TAG, "", 1), encoding="utf-8")

@@ -17,17 +17,16 @@ from nibble.core.lessons import Lesson
 from nibble.core.record import replay
 from nibble.games import GAMES, get_game
 from nibble.puzzles.lessons import LessonError, entry, lessons_file, lessons_of
+from tests.util_i18n import table as i18n_table
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTS = ("title", "goal", "text", "done", "wrong")
 LANGUAGES = ("en", "uk", "ko")
 
 
-def keys_of(lang: str) -> dict[str, str]:
-    """The page's translation table of ``lang`` (web/i18n/<lang>.js): "key": "text" lines."""
-    text = (ROOT / "web" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
-    return {m.group(1): json.loads(f'"{m.group(2)}"')
-            for m in re.finditer(r'^\s*"([^"]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', text, re.M)}
+def keys_of(lang: str) -> dict[str, Any]:
+    """The page's translation table of ``lang``, every game's words included."""
+    return i18n_table(lang)
 
 
 def after(state: Any, text: str) -> Any:

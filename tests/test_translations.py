@@ -56,3 +56,29 @@ def test_korean_needs_no_particle_hedges():
     for key, value in table("ko").items():
         for form in forms(value):
             assert not re.search(r"\((은|는|이|가|을|를|와|과)\)", form), (key, form)
+
+
+def test_each_game_brings_its_own_words_and_the_shared_tables_name_no_game():
+    """A game's words live in its folder (web/games/<id>/i18n/<lang>.js, issue 44): each
+    game has every language with the same keys, a key is in one table only, and the shared
+    tables name no game in a key (nor, in English, in a text: the site's own name aside)."""
+    from tests.util_i18n import GAMES, game_tables, read
+
+    ids = sorted(p.name for p in GAMES.iterdir() if (p / "index.js").exists())
+    names = {"nibble": "Nibble", "nebuchadnezzar": "Nebuchadnezzar", "number-one": "Number One"}
+    assert set(names) <= set(ids)
+    by_lang = {lang: game_tables(lang) for lang in LANGS}
+    for lang in LANGS:
+        assert sorted(by_lang[lang]) == ids, lang
+        shared = read(I18N / f"{lang}.js")
+        seen = set(shared)
+        for game, words in by_lang[lang].items():
+            assert set(words) == set(by_lang["en"][game]), (lang, game)
+            assert not seen & set(words), (lang, game, sorted(seen & set(words)))
+            seen |= set(words)
+            assert f"game.{game}" in words, (lang, game)
+        for key, value in shared.items():
+            assert not {part for part in key.split(".")} & set(ids), (lang, key)
+            if lang == "en" and key != "app.title":
+                for form in forms(value):
+                    assert not [n for n in names.values() if n in form], (key, form)

@@ -11,8 +11,8 @@
 // Coordinates: by default letters and numbers along the edges; a board's own `coords`
 // (linesOf, below) puts each label where its row or column of cells leaves the board.
 //
-// Styles: "tiles" (a square or hex tile per cell: Nibble), "points" (grid lines, pieces on
-// the crossings: Nebuchadnezzar), "holes" (round holes on a hex lattice: Number One).
+// Styles (the view's board.style): "tiles" (a square or hex tile per cell), "points" (grid
+// lines, pieces on the crossings), "holes" (round holes on a hex lattice).
 // paint(cell) returns null for an empty cell, or a look:
 //   {fill, ink, label, r}        a disc (r: radius as a share of the usual, default 1)
 //     + shape: a glyph drawn above the label (web/board/shapes.js GLYPHS), body: the piece's

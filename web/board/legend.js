@@ -4,7 +4,7 @@
 // it means. The full legend is the "What the marks on the board mean" part of each
 // game's rules (rules.js); the button under each legend opens it there.
 //
-//   legend("nibble", t, marks())  ->  <div class="legend" data-legend="nibble">…</div>
+//   legend(game, t, marks())  ->  <div class="legend" data-legend="<game>">…</div>
 
 import { h } from "../ui/dom.js";
 
@@ -47,11 +47,6 @@ export function overlaySwatch(style, kind, tone) {
   else if (kind === "remove") shape = el("path", { class: cls, d: "M26 26 L74 74 M74 26 L26 74" });
   else shape = el("g", {}, el("polyline", { class: cls, points: "8,80 50,50 92,50" }), el("circle", { class: `${cls} ov-end`, cx: 92, cy: 50, r: 12 }));
   return cellSwatch(style, { empty: "true", under: "token" }, null, [el("g", { class: "overlay" }, shape)]);
-}
-
-// A number of Nibble's colour table with one of its classes (majority, run, …).
-export function tableSwatch(cls, text) {
-  return h("table", { class: "color-table legend-table", role: "presentation" }, h("tbody", {}, h("tr", {}, h("td", { class: cls }, text))));
 }
 
 // pieces the games' marks draw (games/<id>/marks.js)

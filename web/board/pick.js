@@ -19,7 +19,7 @@ export function pickerFor(view) {
 
 export const EMPTY = Object.freeze({ pick: [], choice: 0 });
 
-// A move made of a set of cells (Nibble's takes): cells are picked one by one, only
+// A move made of a set of cells (a take of several discs): cells are picked one by one, only
 // cells that keep the pick a subset of some legal move are offered, and the move is
 // complete when the pick equals a legal move exactly. Always confirmed.
 export class SetPicker {

@@ -2,10 +2,10 @@
 // Shapes for the colour-blind mode (settings.js), so that colour is never needed:
 //
 // - GLYPHS: a small mark drawn on a disc above its number (and on the colour table's
-//   chips), one per Nibble colour (games/nibble/index.js says which);
-// - BODIES: the outline of a whole piece, one per Number One seat (circle, square,
-//   diamond, plus), all of the same area as the round peg they replace, so that the
-//   three peg sizes still compare at a glance.
+//   chips), one per disc colour (the game's presentation says which);
+// - BODIES: the outline of a whole piece, one per seat of a game whose seats are colours
+//   (circle, square, diamond, plus), all of the same area as the round peg they replace,
+//   so that the three peg sizes still compare at a glance.
 //
 // Each is a function (cx, cy, size) -> SVG path data; a glyph fills a box about
 // 2·size wide, a body the area of a circle of radius `size`. Glyphs with holes (ring,

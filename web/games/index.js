@@ -2,22 +2,27 @@
 // The games the page knows, chosen by view.game. The shell knows nothing game-specific
 // beyond what the view says; everything the page knows of one game lives in its folder
 // games/<id>/ (docs/adding-a-game.md): index.js (the presentation), marks.js (its
-// legend), walkthrough.js (the first-game tour); the refusal words are on index.js.
+// legend), walkthrough.js (the first-game tour), i18n/<lang>.js (its words in each
+// language); the refusal words are on index.js.
 
 import generic from "./generic.js";
 import { registerWords } from "../i18n/reasons.js";
+import { addWords } from "../i18n/i18n.js";
 import nebuchadnezzar from "./nebuchadnezzar/index.js";
 import nibble from "./nibble/index.js";
 import numberOne from "./number-one/index.js";
 
 // Every game the page knows, each with everything it knows of it in its own folder
-// (games/<id>/: presentation, marks, walkthrough, refusal words): one line per game.
+// (games/<id>/: presentation, marks, walkthrough, words, refusal words): one line per game.
 const MODULES = { nibble, nebuchadnezzar, "number-one": numberOne };
 
 /** The games' ids, in the order the page offers them (the Rules sheet's switcher). */
 export const GAME_IDS = Object.keys(MODULES);
 
-for (const [id, module] of Object.entries(MODULES)) if (module.words) registerWords(id, module.words);
+for (const [id, module] of Object.entries(MODULES)) {
+  if (module.translations) addWords(module.translations);
+  if (module.words) registerWords(id, module.words);
+}
 
 export function presentationFor(gameId) {
   return MODULES[gameId] || generic;

@@ -1,7 +1,7 @@
 // @ts-check
 // A seeded start drawn before the engine is up (shell/start.js, paintStart), for a game
-// whose start does not depend on the seed (Nebuchadnezzar's empty board, Number One's
-// pegs and tokens): the start the build drew of the same board (starts.json), when every
+// whose start does not depend on the seed (an empty board, or pegs and tokens set out
+// as the rules place them): the start the build drew of the same board (starts.json), when every
 // other option of the link is the one the build drew it with. tests/test_start_paint.py
 // checks it against the engine.
 

@@ -1,7 +1,8 @@
 // @ts-check
 // Translations: every word the page shows comes from one table per language
-// (i18n/en.js, i18n/ko.js, i18n/uk.js, the same keys in each), including the names of
-// games, variants, options and levels (looked up by id; the bridge's English labels are
+// (i18n/en.js, i18n/ko.js, i18n/uk.js, the same keys in each), to which each game adds its
+// own words (games/<id>/i18n/<lang>.js: its name, variants, options, cells, reasons,
+// walkthrough and lessons; addWords), looked up by id (the bridge's English labels are
 // only a fallback). Missing keys fall back to English.
 //
 // Placeholders: {name} is replaced by params.name.
@@ -16,6 +17,13 @@ const TABLE = { en, ko, uk };
 export const LANGUAGES = { en: "English", ko: "한국어", uk: "Українська" };
 
 let lang = "en";
+
+/** A game's words, one table per language, added to the page's (games/index.js calls it
+ * for each game as the page starts, before anything is said).
+ * @param {Record<string, Record<string, string | Record<string, string>>>} tables */
+export function addWords(tables) {
+  for (const [code, words] of Object.entries(tables)) if (TABLE[code]) Object.assign(TABLE[code], words);
+}
 
 export function setLanguage(code) {
   const short = String(code || "").toLowerCase().split("-")[0];

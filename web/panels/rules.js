@@ -108,7 +108,8 @@ function blocksTo(parent, blocks, game) {
 
 // One diagram: the board of its position, drawn read-only with the page's own renderer
 // and presentation module, its marks (rings, picks, overlays, crosses) as the build
-// computed them; optionally Nibble's colour table; its caption.
+// computed them; optionally a part of the game's side panel (d.panel, e.g. the colour
+// table: the presentation's panelPart); its caption.
 export function diagram(d) {
   const captionId = `rules-figure-${d.id}`;
   const figure = h("figure", { class: "rules-diagram", "data-diagram": d.id });
@@ -168,21 +169,19 @@ export function diagram(d) {
       g.dataset.diagramCell = id;
     }
   }
-  if (d.panel === "colors") figure.append(colorTable(ui, view, seatName));
+  if (d.panel) figure.append(panelPart(ui, d.panel, view, seatName));
   figure.append(h("figcaption", { id: captionId }, inline(d.caption)));
   return figure;
 }
 
-// Nibble's colour table exactly as the side panel draws it, for the diagram's position.
-function colorTable(ui, view, seatName) {
-  const scratch = h("div");
-  ui.renderPanel(scratch, view, { t, seatName, state: { sel: { pick: [] } }, rerender: () => {} });
-  const table = scratch.querySelector(".color-table");
+// The part of the side panel a diagram names, exactly as the side panel draws it, for the
+// diagram's position (an empty box if the game has no such part).
+function panelPart(ui, name, view, seatName) {
   const out = h("div", { class: "table-scroll rules-panel", tabindex: "0" });
-  if (!table) return out;
-  for (const el of table.querySelectorAll("[id]")) el.removeAttribute("id");
-  table.classList.remove("compact");
-  out.append(table);
+  const part = ui.panelPart?.(name, view, { t, seatName, state: { sel: { pick: [] } }, rerender: () => {} });
+  if (!part) return out;
+  for (const el of part.querySelectorAll("[id]")) el.removeAttribute("id");
+  out.append(part);
   return out;
 }
 

@@ -24,7 +24,8 @@ import { ROOT_PATH } from "../root.js";
 import { roomOf } from "../rooms/index.js";
 
 const SCOPE = ROOT_PATH;
-// Nibble's mark keeps the key it had before other games had tours
+// the site's key; a tour whose `stored` is "" keeps it bare (the key marks had before
+// more than one game had a tour)
 export const DONE_KEY = `nibble:${SCOPE}:walkthrough`;
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -189,7 +190,7 @@ export function createWalkthrough(app) {
       markDone(game);
       step = null;
     }
-    // a move made during a step that says where it leads (Nibble: a take, on to the table)
+    // a move made during a step that says where it leads (a take leads on to the colour table)
     const after = step && step !== "offer" ? stepOf(step)?.after : null;
     if (after && v && v.ply > stepPly) {
       step = after;

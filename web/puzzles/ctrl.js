@@ -284,8 +284,9 @@ export function createPuzzles(app) {
     say(puzzle, t("puzzle.continue", { move: puzzle.view.last_move?.move ?? "" }));
   }
 
-  // Does `move` from `record` reach `position`? Another path of a peg to the same hole
-  // (Number One) is the line's move in effect: the same position, not a mistake.
+  // Does `move` from `record` reach `position`? Another path of a piece to the same place
+  // (two paths of a peg to one hole) is the line's move in effect: the same position, not
+  // a mistake.
   /** @param {Nibble.Record} record @param {string} move @param {unknown} position */
   async function sameAs(record, move, position) {
     if (typeof position !== "string") return false;

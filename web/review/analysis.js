@@ -11,7 +11,7 @@
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
 // position a quick fixed search (the `games` answer's limits.analyse.first_pass: about
-// 60 ms a Nibble position on a desktop); once it is done and the player has left the page
+// 60 ms a position on a desktop); once it is done and the player has left the page
 // alone for a while, a second pass searches each again, the moves the first pass found
 // most costly first (limits.analyse.second_pass, about DEEP_MS on a desktop). Each pass is
 // a fixed search per game, capped in time (a slow phone), so that its answers, and the

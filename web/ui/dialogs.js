@@ -10,7 +10,7 @@ export function gameName(info) {
   return t(`game.${info.id}`, {}, info.name || info.id);
 }
 
-// Options of one seat (Number One's pegs1…pegs4) share their words: key "option.pegs".
+// An option given once per seat (pegs1…pegs4) shares its words: key "option.pegs".
 function optionKey(option) {
   return option.seat ? option.name.replace(/\d+$/, "") : option.name;
 }

@@ -83,7 +83,9 @@ export function render(app) {
   const seatName = seatNamer(state);
   // live: the game's own position, played on (rooms/): a move made elsewhere is replayed there
   const ctx = { t, seatName, state, live: roomOf(state).live, rerender: () => render(app) };
-  // each seat's colour (the game decides: Nebuchadnezzar's follow a swap)
+  // how seats are drawn: black and white stones (the default) or colours (styles.css)
+  html.dataset.seatStyle = ui.seatStyle || "stones";
+  // each seat's colour (the game decides: they may follow a swap of colours)
   const colors = ui.seatColors?.(view) || [];
   for (let i = 0; i < 4; i++) {
     if (colors[i]) html.style.setProperty(`--seat${i}`, colors[i]);
@@ -218,7 +220,7 @@ function targetsOf(picker, sel) {
   return out;
 }
 
-// Buttons for the legal moves that are not made on the board (Nebuchadnezzar's swap).
+// Buttons for the legal moves that are not made on the board (a swap of colours).
 /** @param {Nibble.View} view @param {boolean} live */
 function renderActions(view, live) {
   const host = $("#move-actions");

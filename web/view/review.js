@@ -190,7 +190,7 @@ export function bestOverlays(app, view) {
     const moves = state.record.moves.slice(0, ply - 1);
     const before = app.turns.known(moves);
     if (!before) {
-      // the position before it is needed to place the move (Number One's pegs, captures):
+      // the position before it is needed to place the move (a peg's path, a capture):
       // asked once, drawn when it comes
       const key = `${state.id} ${ply}`;
       if (!asking.has(key)) {

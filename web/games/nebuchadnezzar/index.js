@@ -7,6 +7,9 @@ import { h } from "../../ui/dom.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import en from "./i18n/en.js";
+import ko from "./i18n/ko.js";
+import uk from "./i18n/uk.js";
 import { startAsBuilt } from "../start.js";
 
 const FILL = { b: "#1b1c20", w: "#f5f4ef" };
@@ -31,6 +34,8 @@ function captures(view) {
 export default {
   // the first-game walkthrough, as data (panels/walkthrough.js)
   walkthrough,
+  // this game's words in each language (added to the page's tables: i18n/i18n.js addWords)
+  translations: { en, ko, uk },
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { enemy: "nebuchadnezzar.color.", color: "nebuchadnezzar.color.", disc: "nebuchadnezzar.color.", side: "nebuchadnezzar.side." },
   id: "nebuchadnezzar",

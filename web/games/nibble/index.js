@@ -10,6 +10,9 @@ import { glyphSvg } from "../../board/shapes.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import en from "./i18n/en.js";
+import ko from "./i18n/ko.js";
+import uk from "./i18n/uk.js";
 import { startView } from "./setup.js";
 
 // 13 colours far apart in hue and lightness: six of Kelly's and Trubetskoy's maximally
@@ -98,6 +101,8 @@ function bar(count, need, possible = true) {
 export default {
   // the first-game walkthrough, as data (panels/walkthrough.js)
   walkthrough,
+  // this game's words in each language (added to the page's tables: i18n/i18n.js addWords)
+  translations: { en, ko, uk },
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { sides: "dir." },
   id: "nibble",
@@ -143,6 +148,17 @@ export default {
     if (!sel.pick.length) return null;
     const color = view.board.cells.find((c) => c.id === sel.pick[0])?.color;
     return pending ? t("status.pick-more", { color }) : t("status.pick-incomplete");
+  },
+
+  // A part of the side panel a rules diagram shows beside its board (panels/rules.js):
+  // "colors", the colour table with each seat's collection, as the panel draws it.
+  panelPart(name, view, ctx) {
+    if (name !== "colors") return null;
+    const scratch = h("div");
+    this.renderPanel(scratch, view, ctx);
+    const table = scratch.querySelector(".color-table");
+    table?.classList.remove("compact");
+    return table;
   },
 
   renderPanel(container, view, { t, seatName }) {

@@ -2,7 +2,14 @@
 // The marks Nibble's board can show, for its legend (board/legend.js draws them with the
 // board's own classes): [swatch, key of its words].
 
-import { cellSwatch, tableSwatch, GREY } from "../../board/legend.js";
+import { h } from "../../ui/dom.js";
+import { cellSwatch, GREY } from "../../board/legend.js";
+
+// A number of the colour table with one of its classes (majority, run, …), as the side
+// panel draws it.
+function tableSwatch(cls, text) {
+  return h("table", { class: "color-table legend-table", role: "presentation" }, h("tbody", {}, h("tr", {}, h("td", { class: cls }, text))));
+}
 
 export default () => [
   [cellSwatch("tiles", { selectable: "true", empty: "false" }, GREY), "legend.nibble.takeable"],

@@ -9,6 +9,9 @@ import { h } from "../../ui/dom.js";
 import { legend } from "../../board/legend.js";
 import marks from "./marks.js";
 import walkthrough from "./walkthrough.js";
+import en from "./i18n/en.js";
+import ko from "./i18n/ko.js";
+import uk from "./i18n/uk.js";
 import { startAsBuilt } from "../start.js";
 
 // Okabe–Ito colours, told apart under the common colour-vision deficiencies; every peg
@@ -93,6 +96,8 @@ function moveWords(move, t) {
 export default {
   // the first-game walkthrough, as data (panels/walkthrough.js)
   walkthrough,
+  // this game's words in each language (added to the page's tables: i18n/i18n.js addWords)
+  translations: { en, ko, uk },
   // the engine's refusals' params that are words: param -> key prefix (i18n/reasons.js)
   words: { peg: "number-one.peg." },
   id: "number-one",
@@ -120,6 +125,10 @@ export default {
   seatColors(view) {
     return (colorBlind() ? SEAT_COLORS_CVD : SEAT_COLORS).slice(0, view.players);
   },
+
+  // the seats are colours, not black and white: their dots are never inverted in the dark
+  // theme, and the colour-blind palette draws each in its own shape (styles.css)
+  seatStyle: "colours",
 
   describeCell(cell, view, { t, seatName }) {
     if (!cell.playable) return t("number-one.cell.off", { cell: cell.id });
@@ -219,7 +228,7 @@ export default {
     container.replaceChildren(
       h("section", { class: "panel-section", "aria-labelledby": "players-title" },
         h("h2", { id: "players-title" }, t("number-one.players")),
-        h("p", { class: "help number-one-goal", "data-goal": "" }, h("span", {}, t("number-one.goal.win")), " ", h("span", {}, t("number-one.goal.out"))),
+        h("p", { class: "help goal-lines", "data-goal": "" }, h("span", {}, t("number-one.goal.win")), " ", h("span", {}, t("number-one.goal.out"))),
         list,
         h("p", { class: "help" }, t("number-one.tokens", { count: view.tokens ?? 0 })),
         h("p", { class: "help" }, t("number-one.legend")),
