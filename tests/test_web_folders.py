@@ -103,3 +103,21 @@ def test_the_floors_are_written_in_the_docs() -> None:
     docs = (ROOT / "docs" / "web.md").read_text()
     line = next(x for x in docs.splitlines() if x.startswith("Floors, lowest first:"))
     assert re.findall(r"`([a-z0-9]+)/`", line) == FLOORS
+
+
+#: a game named by id or by name (the word "nibble" is also the site's, so only the other
+#: games are looked for; Nibble's own words and rules live in games/nibble/ all the same)
+GAME_NAMES = re.compile(r"nebuchadnezzar|number[- _]?one", re.I)
+OWN_FOLDERS = {("games", "nebuchadnezzar"), ("games", "number-one")}
+
+
+def test_only_the_registry_names_a_game_outside_its_folder():
+    """Everything the page knows of one game is in web/games/<id>/ (issue 44): the shell,
+    its styles and index.html say what a game needs in the game's own terms (a board
+    style, a seat style, a panel part), and games/index.js is the one line per game."""
+    naming = sorted(
+        path.relative_to(WEB).as_posix() for path in WEB.rglob("*")
+        if path.is_file() and path.suffix in {".js", ".css", ".html", ".json", ".webmanifest"}
+        and path.relative_to(WEB).parts[:2] not in OWN_FOLDERS
+        and GAME_NAMES.search(path.read_text(encoding="utf-8")))
+    assert naming == ["games/index.js"], naming
