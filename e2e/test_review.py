@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import allow_engine_help, wait_engine, wait_idle
 
-from nibble.ai.api import SECOND_PASS_ITERATIONS
+from nibble.ai.api import second_pass_iterations
 from nibble.api import handle
 from nibble.core.record import replay
 
@@ -490,7 +490,7 @@ def test_deliberate_mistakes_are_marked_and_learning_is_offered(make_page):
     assert all(marks.values()), (marks, answers)
     for p, answer in zip(game["planted"], answers, strict=True):
         alike = handle({"op": "analyse", "record": record, "ply": p["ply"] - 1, "seed": p["ply"],
-                        "iterations": SECOND_PASS_ITERATIONS["nibble"]})
+                        "iterations": second_pass_iterations()["nibble"]})
         assert (answer["chances"], answer["played"]) == (alike["chances"], alike["played"])
     page.wait_for_selector("[data-action='learn']:not([hidden])")
     page.click("[data-action='learn']")

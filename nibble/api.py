@@ -22,7 +22,7 @@ from .core.errors import BadRequest, GameOver, NibbleError
 from .core.protocol import NEW_SEEDS
 from .core.record import movers, replay, resigned_seat, to_record
 from .core.text import clean, quote
-from .games import GAMES, get_game
+from .games import DEFAULT_GAME, GAMES, get_game
 
 if TYPE_CHECKING:
     from .core.protocol import State
@@ -47,8 +47,8 @@ def _answer(state: State[Any], resigned: int | None = None) -> dict[str, Any]:
     # who made each move, for every game (the page checks that a link adds only the
     # sender's moves, and labels the move list; a game may say it itself)
     view.setdefault("movers", movers(state))
-    # the position in the game's notation: two moves that reach the same one (Number One:
-    # two paths of a peg to one hole) are the same move in effect, for the page's puzzles
+    # the position in the game's notation: two moves that reach the same one (two paths of
+    # a piece to one place) are the same move in effect, for the page's puzzles
     view.setdefault("position", state.position())
     if resigned is not None:
         record["resigned"] = resigned
@@ -70,7 +70,7 @@ def _not_resigned(resigned: int | None) -> None:
 
 
 def _new(req: dict[str, Any]) -> dict[str, Any]:
-    game = get_game(req.get("game", "nibble"))
+    game = get_game(req.get("game", DEFAULT_GAME))
     options = req.get("options", {})
     if not isinstance(options, dict):
         raise BadRequest("'options' must be a JSON object.", "request.options")

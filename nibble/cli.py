@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .api import handle
-from .bench import VARIANT_IDS
+from .bench import cases, run
 from .core.errors import NibbleError
 from .core.record import FORMAT, replay, to_record
-from .games import GAMES
+from .games import DEFAULT_GAME, GAMES
 from .option_flags import add_option_flags, game_of, options_from_args
 
 if TYPE_CHECKING:
@@ -46,23 +46,14 @@ def _load_state(source: str) -> State[Any]:
             raise NibbleError(f"not valid JSON: {e}") from None
         return replay(record)
     first: NibbleError | None = None
-    for game_id in GAMES:
-        setup = text
-        if game_id == "nibble" and " " not in text:  # a Nibble board without its colour table
-            setup = f"{text} {_fixed_table(text)}"
-        record = {"format": FORMAT, "game": game_id, "options": {}, "setup": setup, "moves": []}
+    for game_id, game in GAMES.items():
+        record = {"format": FORMAT, "game": game_id, "options": {},
+                  "setup": game.typed_setup(text), "moves": []}
         try:
             return replay(record)
         except NibbleError as e:
             first = first or e
     raise first or NibbleError("not a position of any game")
-
-
-def _fixed_table(position: str) -> str:
-    from .games.nibble.variants import COLOR_CHARS, VARIANTS
-
-    variant = VARIANTS.get(position.partition(":")[0])
-    return COLOR_CHARS[: variant.colors] if variant else "123456789"
 
 
 def _describe(state: State[Any]) -> str:
@@ -81,7 +72,7 @@ def cmd_play(argv: list[str]) -> int:
     """Hot-seat play of any game; its options are flags named after them."""
     p = argparse.ArgumentParser(prog="python -m nibble play",
                                 description="Play a game in the terminal (hot-seat).")
-    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game ({', '.join(GAMES)})")
     add_option_flags(p, game_of(argv))
     args = p.parse_args(argv)
     answer = handle({"op": "new", "game": args.game, "options": options_from_args(args)})
@@ -141,9 +132,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
-
-    figures = run(args.seconds, args.variants or VARIANT_IDS)
+    figures = run(args.seconds, args.variants or None)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
@@ -180,9 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure playouts per second and move listing")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--seconds", type=float, default=3.0, help="per variant")
-    bench.add_argument("--variants", nargs="*", choices=VARIANT_IDS,
-                       help="Nibble variants, Nebuchadnezzar sizes, Number One player counts "
+    bench.add_argument("--seconds", type=float, default=3.0, help="per case")
+    bench.add_argument("--variants", nargs="*", choices=list(cases()),
+                       help="each game's cases: its boards, sizes or player counts "
                             "(default: all)")
     bench.set_defaults(func=cmd_bench)
 

@@ -1,8 +1,9 @@
 """Command-line flags for a game's options, read from the game itself.
 
 The terminal commands (``play``, ``match``) are written once for every game: each option
-a game declares becomes a flag named after it (``--variant hex13``, ``--size 9``,
-``--players 3``, ``--no-decided-early``), so a new game needs no change here.
+a game declares becomes a flag named after it (``--variant <choice>``, ``--size 9``,
+``--players 3``, ``--no-decided-early`` for a flag on by default), so a new game needs
+no change here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .core.protocol import Game
-from .games import GAMES
+from .games import DEFAULT_GAME, GAMES
 
 
 def flag(name: str) -> str:
@@ -20,7 +21,7 @@ def flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def game_of(argv: list[str], default: str = "nibble") -> Game | None:
+def game_of(argv: list[str], default: str = DEFAULT_GAME) -> Game | None:
     """The game named by ``--game`` in ``argv`` (None for an unknown name; the full parse
     reports it), so that its option flags can be added before parsing."""
     pre = argparse.ArgumentParser(add_help=False)

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nibble.bench import nebuchadnezzar_positions  # noqa: E402
+from nibble.games.nebuchadnezzar.bench import positions  # noqa: E402
 from tests.reference_nebuchadnezzar import RefGame  # noqa: E402
 
 
@@ -37,7 +37,7 @@ def reference_game(state) -> RefGame:
 
 
 def compare(size: int, count: int, seed: int, repeat: int) -> dict:
-    states = nebuchadnezzar_positions(size, count, seed)
+    states = positions(size, count, seed)
     refs = [reference_game(s) for s in states]
     for s, ref in zip(states, refs, strict=True):
         mine = [s.move_to_str(m) for m in s.generate()]

@@ -14,14 +14,15 @@ chances"). Prints one JSON object:
   score (with the coin's 0.25 beside it).
 * ``--cal-tiers page,deep``: each calibration position analysed at the page's first and
   second pass (``--iterations`` names: ``page``; ``deep``, the page's own fixed second
-  pass, ``SECOND_PASS_ITERATIONS``), fitted apart.
-* ``--fit``: the run analyses uncalibrated and fits ``nibble/ai/analysis.py``'s
-  ``CALIBRATION``, one ``Scale(a, eps, lean)`` per game (``scale``): ``a`` and ``eps``
+  pass, ``Game.second_pass_iterations``), fitted apart.
+* ``--fit``: the run analyses uncalibrated and fits each game's calibration (the
+  ``CALIBRATION`` its knowledge.py gives, ``Knowledge.calibration``), one
+  ``Scale(a, eps, lean)`` per game (``scale``): ``a`` and ``eps``
   by maximum likelihood of the calibration games' outcomes, ``lean`` so that the position
   after each move of the drops games is worth, on average, what the search before the
   move gave it (``played``); ``held_out``: the same fit on half the rounds read on the
   other half, both ways. ``fit``: ``a`` and ``eps`` per board without a lean.
-  ``shipped``: the same games read with the scale shipped in ``CALIBRATION`` today (on
+  ``shipped``: the same games read with the scale each game ships today (on
   games of a run it was not fitted to: held out).
 * Calibration games on a board whose set-up the seed does not change (Nebuchadnezzar,
   Number One) open with a few random moves (``OPENING_PLIES``): else engines at a fixed
@@ -53,7 +54,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nibble.ai import analysis  # noqa: E402
-from nibble.ai.api import SECOND_PASS_ITERATIONS  # noqa: E402
+from nibble.ai.api import second_pass_iterations  # noqa: E402
+from nibble.ai.calibration import Scale  # noqa: E402
 from nibble.ai.levels import make_player  # noqa: E402
 from nibble.ai.mcts import Budget  # noqa: E402
 from nibble.api import handle  # noqa: E402
@@ -77,14 +79,14 @@ def new_state(board: str, seed: int) -> State[Any]:
     return game.new_state(game.normalize_options({**options, "seed": seed}))
 
 
-#: board name -> its key in ``analysis.CALIBRATION``
+#: board name -> its key in the results (the game, and the variant where it has one)
 CAL_KEYS = {"square9": "nibble/square9", "square13": "nibble/square13", "hex13": "nibble/hex13",
             "neb8": "nebuchadnezzar", "one2": "number-one"}
 
 #: ``--iterations page``: about what the page's first pass made of a position in Chromium's
 #: worker when it searched 300 ms (alpha-beta nodes on Nibble; MCTS iterations on the
 #: others): the budget the shipped scales were fitted at, kept so that the runs of
-#: docs/ai.md reproduce. The page's first pass is now ``FIRST_PASS_ITERATIONS`` (the same
+#: docs/ai.md reproduce. The page's first pass is now ``Game.first_pass_iterations`` (the same
 #: on the MCTS games; 2,000 nodes on Nibble).
 PAGE_ITERATIONS = {"nibble": 6000, "nebuchadnezzar": 1500, "number-one": 2000}
 
@@ -93,7 +95,7 @@ def iterations_for(game_id: str, iterations: int | str | None) -> int | None:
     if iterations == "page":
         return PAGE_ITERATIONS[game_id]
     if iterations == "deep":
-        return SECOND_PASS_ITERATIONS[game_id]  # the page asks exactly this
+        return second_pass_iterations()[game_id]  # the page asks exactly this
     return None if iterations is None else int(iterations)
 
 
@@ -138,11 +140,21 @@ def play_game(board: str, seed: int, kinds: list[str], mover_ms: int, plies: int
     return state
 
 
+def shipped_scale(board: str) -> Scale | None:
+    """The scale the analysis applies on ``board`` today (its game's knowledge's)."""
+    return analysis._scale(new_state(board, 1))
+
+
+def uncalibrated() -> None:
+    """Analyse with the raw chances, ``(v + 1) / 2``, in this process: what --fit fits."""
+    analysis._scale = lambda state: None
+
+
 def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, int, bool]
                 ) -> dict[str, Any]:
     board, kind, seed, mover_ms, iterations, budget_ms, plies, raw = args
     if raw:
-        getattr(analysis, "CALIBRATION", {}).clear()
+        uncalibrated()
     t0 = time.perf_counter()
     state = play_game(board, seed, [kind, kind], mover_ms, plies, 1000 * seed + 7)
     record = to_record(state)
@@ -156,7 +168,7 @@ def _drops_task(args: tuple[str, str, int, int, int | str | None, int | None, in
         row: dict[str, Any] = {
             "drop": before["chances"][mover] - after["chances"][mover],
             "forced": before["forced"],
-            # the chances themselves, for fitting CALIBRATION's lean (fit_lean)
+            # the chances themselves, for fitting the calibration's lean (fit_lean)
             "before_p": before["chances"][mover], "after_p": after["chances"][mover],
             "same_mover": after["to_move"] == mover, "after_exact": after["exact"],
             "before_mid": k > 0 and answers[k - 1]["to_move"] == mover}
@@ -177,7 +189,7 @@ def _cal_task(args: tuple[str, str, str, int, int, int | None, list[int | str | 
     both seats (held-out checks keep a round together)."""
     board, a, b, seed, mover_ms, budget_ms, tiers, every, raw, mover_it, round_ = args
     if raw:
-        getattr(analysis, "CALIBRATION", {}).clear()
+        uncalibrated()
     if mover_it is not None and BOARDS[board][0] != "nibble":
         mover_it = max(1, mover_it // 4)
     state = play_game(board, seed, [a, b], mover_ms, None, 1000 * seed + 11, mover_it,
@@ -228,11 +240,11 @@ def reliability(points: list[tuple[float, float]]) -> dict[str, Any]:
 
 def calibrate(p: float, a: float, eps: float, lean: float = 0.0, turn_lean: float = 0.0,
               mid: bool = False) -> float:
-    """``analysis.Scale``'s map of raw chances ``p`` (``mid``: inside a turn)."""
-    return analysis.Scale(a, eps, lean, turn_lean).chances(p, mid)
+    """``Scale``'s map of raw chances ``p`` (``mid``: inside a turn)."""
+    return Scale(a, eps, lean, turn_lean).chances(p, mid)
 
 
-Fit = tuple[float, float, float, float]  # analysis.Scale's (a, eps, lean, turn_lean)
+Fit = tuple[float, float, float, float]  # Scale's (a, eps, lean, turn_lean)
 
 
 def _point(point: Any) -> tuple[float, float, bool]:
@@ -243,9 +255,8 @@ def _point(point: Any) -> tuple[float, float, bool]:
 
 def _read_shipped(run: dict[str, Any]) -> list[tuple[float, float]]:
     """A calibration game's raw points (a ``--fit`` run's) read with the scale shipped
-    today for its board (``CALIBRATION``: the variant's, else the game's)."""
-    key = run["key"]
-    scale = analysis.CALIBRATION.get(key) or analysis.CALIBRATION.get(key.split("/")[0])
+    today for its board (:func:`shipped_scale`)."""
+    scale = shipped_scale({key: board for board, key in CAL_KEYS.items()}[run["key"]])
     return [(round(scale.chances(p, mid), 3) if scale else p, o)
             for p, o, mid in map(_point, run["points"])]
 
@@ -340,7 +351,7 @@ def _round(entry: dict[str, Any]) -> int:
 
 
 def fit_game(points: list[Any], rows: list[dict[str, Any]]) -> Fit:
-    """``analysis.Scale`` for one game: ``a`` and ``eps`` from the outcomes (``points``),
+    """``Scale`` for one game: ``a`` and ``eps`` from the outcomes (``points``),
     the leans from the moves' two values (``rows``; none: no lean), each refitted given the
     others until they settle."""
     lean = turn_lean = 0.0
@@ -464,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="analyse each calibration position at each of these budgets (e.g."
                          " page,deep; default: --iterations)")
     ap.add_argument("--fit", action="store_true",
-                    help="analyse uncalibrated and fit CALIBRATION's Scale per game")
+                    help="analyse uncalibrated and fit each game's calibration Scale")
     ap.add_argument("--fit-from", metavar="PATH", nargs="*",
                     help="add the calibration points of earlier runs (--points-out)")
     ap.add_argument("--moves-out", metavar="PATH",
@@ -514,7 +525,8 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, Any] = {"budget_ms": budget, "iterations": args.iterations,
                            "mover_ms": args.mover_ms, "games": args.games,
                            "plies": args.plies, "seed": args.seed,
-                           "calibration": dict(getattr(analysis, "CALIBRATION", {}))}
+                           "calibration": {game_id: shipped_scale(board)
+                                           for board, (game_id, _) in BOARDS.items()}}
     drops: dict[str, dict[str, Any]] = {}
     for b in boards:
         drops[b] = {}
@@ -537,7 +549,7 @@ def main(argv: list[str] | None = None) -> int:
             cell["max_cpu_ms"] = max(cpu)
             drops[b][k] = cell
     out["drops"] = drops
-    # every drops game's moves with their raw chances, by game: CALIBRATION's lean
+    # every drops game's moves with their raw chances, by game: the calibration's lean
     moves: dict[str, list[dict[str, Any]]] = {}
     if args.fit:
         for d in done:
@@ -558,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
                               **{g: reliability(p) for g, p in by_game.items()}}
         if args.fit:
             out["fit"] = {g: fit_scale(p) for g, p in by_game.items()}  # per board, no lean
-            # shipped (CALIBRATION): one Scale per game (per game and tier with
+            # shipped (each game's calibration): one Scale per game (per game and tier with
             # --cal-tiers), the lean from the drops games' moves
             pooled: dict[str, list[dict[str, Any]]] = {}
             for c in cal_done:

@@ -24,12 +24,13 @@ from typing import Any
 import pytest
 
 from nibble.ai import analysis
-from nibble.ai.api import FIRST_PASS_ITERATIONS, SECOND_PASS_ITERATIONS
+from nibble.ai.api import first_pass_iterations, second_pass_iterations
+from nibble.ai.calibration import Scale
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.api import handle
 from nibble.core.record import to_record
-from nibble.games import get_game
+from nibble.games import GAMES, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKS = ROOT / "web" / "review" / "marks.js"
@@ -37,10 +38,10 @@ DATA = json.loads((Path(__file__).resolve().parent / "data" / "analysis_truth.js
 
 #: the analysis's budget in these tests: the page's first pass (web/review/analysis.js asks
 #: exactly this fixed search; alpha-beta nodes, MCTS iterations)
-NODES = FIRST_PASS_ITERATIONS
+NODES = first_pass_iterations()
 #: the page's second pass (web/review/analysis.js asks exactly this fixed search), whose
 #: marks are the ones a finished game keeps
-DEEP = SECOND_PASS_ITERATIONS
+DEEP = second_pass_iterations()
 #: the planted mistakes' size by the long search: 15-30 points, clear of the mark's 10 by
 #: more than the page's search's noise (10.7 points were seen as 7.4 on hex13, 13.7 as 8.9
 #: on Nebuchadnezzar: scripts/measure_analysis.py, PLANTED_MIN)
@@ -246,23 +247,38 @@ def test_a_position_is_worth_what_the_search_before_it_said(board: dict[str, Any
     assert gaps[False] and (board["game"] != "number-one" or gaps[True])
 
 
-def test_the_calibration_is_increasing_and_leaves_forced_results_alone() -> None:
-    for key in [*analysis.CALIBRATION, "no-such-game"]:
-        fit = analysis.CALIBRATION.get(key)
+def two_player_start(game_id: str) -> Any:
+    """The start of ``game_id`` with two players (its player count set where it varies)."""
+    game = get_game(game_id)
+    options = {game.players_option: 2} if game.players_option else {}
+    return game.new_state(game.normalize_options(options, fill_seed=1))
+
+
+def test_every_game_s_calibration_is_increasing_and_leaves_forced_results_alone() -> None:
+    """Each game's scale (``Knowledge.calibration``, read on the judge's knowledge), and
+    none (a game without one)."""
+    scales = [analysis._scale(two_player_start(gid)) for gid in GAMES]
+    assert any(isinstance(fit, Scale) for fit in scales)
+    for fit in [*scales, None]:
         for v in (-0.9, -0.3, 0.0, 0.2, 0.7):
-            p, q = analysis._calibrated(key, v), analysis._calibrated(key, -v)
+            p, q = analysis._calibrated(fit, v), analysis._calibrated(fit, -v)
             assert 0.0 < p < 1.0
             if fit is None or fit.lean == 0.0:  # no lean: the same for either side
                 assert p + q == pytest.approx(1.0)
-        assert analysis._calibrated(key, 0.4) > analysis._calibrated(key, 0.1)  # increasing
-        assert analysis._calibrated(key, 1.0) == 1.0 and analysis._calibrated(key, -1.0) == 0.0
-    assert analysis._calibrated("no-such-game", 0.5) == pytest.approx(0.75)
+        assert analysis._calibrated(fit, 0.4) > analysis._calibrated(fit, 0.1)  # increasing
+        assert analysis._calibrated(fit, 1.0) == 1.0 and analysis._calibrated(fit, -1.0) == 0.0
+    assert analysis._calibrated(None, 0.5) == pytest.approx(0.75)
 
 
-def test_a_lean_lowers_the_side_to_move_and_raises_the_other(monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
+def test_more_than_two_players_are_left_uncalibrated() -> None:
+    game = get_game("number-one")
+    state = game.new_state(game.normalize_options({"players": 3}, fill_seed=1))
+    assert analysis._scale(state) is None
+
+
+def test_a_lean_lowers_the_side_to_move_and_raises_the_other() -> None:
     """``Scale.lean``: a search that rates whoever is to move too well (a negative lean)
     gives the side to move less, so the other seat of a two-player game gets more."""
-    monkeypatch.setitem(analysis.CALIBRATION, "toy", analysis.Scale(1.0, 0.0, -0.5))
-    assert analysis._calibrated("toy", 0.0) == pytest.approx(1 / (1 + math.exp(0.5)))
-    assert analysis._calibrated("toy", 0.0) < 0.5
+    toy = Scale(1.0, 0.0, -0.5)
+    assert analysis._calibrated(toy, 0.0) == pytest.approx(1 / (1 + math.exp(0.5)))
+    assert analysis._calibrated(toy, 0.0) < 0.5

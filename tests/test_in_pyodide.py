@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from nibble.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_pytest.mjs"
 REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
@@ -117,10 +119,11 @@ def test_engine_suite_passes_in_pyodide() -> None:
     assert proc.returncode == 0, f"the test suite failed inside Pyodide:\n{output}"
 
 
-#: what the tests marked ``lab`` exercise (skipped inside Pyodide, tests/conftest.py)
-LAB_PATHS = ("nibble/ai/lab/", "nibble/ai/pool/nibble_mcts", "nibble/ai/pool/neb_alphabeta",
-             "nibble/ai/pool/one_paranoid", "nibble/puzzles/mine", "nibble/puzzles/runner",
-             "nibble/puzzles/store")
+#: what the tests marked ``lab`` exercise (skipped inside Pyodide, tests/conftest.py): the
+#: lab, the puzzle maker and every game's sparring partner (``Game.pool``)
+LAB_PATHS = ("nibble/ai/lab/", "nibble/puzzles/mine", "nibble/puzzles/runner",
+             "nibble/puzzles/store",
+             *(g.pool.partition(":")[0].replace(".", "/") for g in GAMES.values() if g.pool))
 
 
 def test_the_page_never_loads_what_only_the_lab_tests_cover() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 from nibble.ai.lab.elo import fit_elo, tally
 from nibble.ai.lab.ladder import main
 from nibble.cli import main as cli_main
+from nibble.core.protocol import Game
+from nibble.games import GAMES, get_game
 
 #: the lab's tools run on CPython only (tests/conftest.py)
 pytestmark = pytest.mark.lab
@@ -126,28 +129,54 @@ def test_levels_may_play_at_their_own_budgets(capsys):
     assert main(["--players", "random,greedy@-3"]) == 2
 
 
-def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypatch):
-    """--write-ratings keeps the levels' ratings (not the other players') per game and
-    variant; the bridge's games op hands them out per level."""
+NIBBLE = get_game("nibble")
+
+
+def ratings_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of Nibble's ratings module in ``tmp_path``, where ``--write-ratings`` writes
+    instead (``ratings.path_of``); the other games' files are never written."""
     import shutil
 
     from nibble.ai import ratings
-    from nibble.api import handle
 
     target = tmp_path / "ratings.py"
-    shutil.copy(ratings.__file__, target)
-    monkeypatch.setattr(ratings, "__file__", str(target))
+    shutil.copy(ratings.path_of(NIBBLE), target)
+
+    def path_of(game: Game) -> Path:
+        assert game is NIBBLE, game.id
+        return target
+
+    monkeypatch.setattr(ratings, "path_of", path_of)
+    return target
+
+
+def read_ratings(path: Path) -> dict:
+    """The ``RATINGS`` table a ratings module at ``path`` holds."""
+    scope: dict = {}
+    exec(compile(path.read_text(), str(path), "exec"), scope)
+    return scope["RATINGS"]
+
+
+def test_ratings_are_written_for_the_new_game_dialog(tmp_path, capsys, monkeypatch):
+    """--write-ratings keeps the levels' ratings (not the other players') per game and
+    variant; the bridge's games op hands them out per level."""
+    from nibble.ai import ratings
+    from nibble.api import handle
+
+    target = ratings_in(tmp_path, monkeypatch)
     assert main(["--players", "random,easy,greedy", "--games-per-pair", "2",
                  "--iterations", "5", "--write-ratings"]) == 0
     capsys.readouterr()
-    scope: dict = {}
-    exec(compile(target.read_text(), str(target), "exec"), scope)
-    entry = scope["RATINGS"]["nibble/square9"]
+    written = read_ratings(target)
+    entry = written["nibble/square9"]
     assert set(entry["ratings"]) == {"random", "easy"} and entry["ratings"]["random"] == 0
     assert entry["games_per_pair"] == 2 and entry["players"] == ["random", "easy", "greedy"]
-    others = {where: e for where, e in ratings.RATINGS.items() if where != "nibble/square9"}
-    assert {w: e for w, e in scope["RATINGS"].items() if w != "nibble/square9"} == others
-    monkeypatch.setattr(ratings, "RATINGS", scope["RATINGS"])
+    # the game's other boards are kept, and the other games' files are not touched
+    kept_here = {w: e for w, e in ratings.stored(NIBBLE).items() if w != "nibble/square9"}
+    assert {w: e for w, e in written.items() if w != "nibble/square9"} == kept_here
+    others = {w: e for game in GAMES.values() for w, e in ratings.stored(game).items()
+              if w != "nibble/square9"}
+    monkeypatch.setattr(sys.modules[NIBBLE.ratings], "RATINGS", written)
     levels = {lv["id"]: lv for lv in handle({"op": "games"})["levels"]}
 
     def kept(level: str) -> dict:
@@ -198,29 +227,24 @@ def test_chain_adds_the_elo_difference_of_a_direct_match():
 def test_chained_rating_is_written_for_the_new_game_dialog(tmp_path, capsys, monkeypatch):
     """``ladder --chain`` reads real match results, adds the level to its game's stored
     ladder (evidence kept, the other levels unchanged) and the bridge hands it out."""
-    import shutil
-
     from nibble.ai import ratings
     from nibble.api import handle
 
-    target = tmp_path / "ratings.py"
-    shutil.copy(ratings.__file__, target)
-    monkeypatch.setattr(ratings, "__file__", str(target))
+    target = ratings_in(tmp_path, monkeypatch)
     files = [_match_json(tmp_path, f"m{s}.json", capsys, "--a", "expert", "--b", "hard",
                          "--seed", str(s)) for s in (7, 9)]
     assert main(["--chain", *files, "--json", "--write-ratings"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["where"] == "nibble/square9" and out["games"] == 4 and out["seeds"] == [7, 9]
-    scope: dict = {}
-    exec(compile(target.read_text(), str(target), "exec"), scope)
-    entry = scope["RATINGS"]["nibble/square9"]
-    old = ratings.RATINGS["nibble/square9"]
+    written = read_ratings(target)
+    entry = written["nibble/square9"]
+    old = ratings.stored(NIBBLE)["nibble/square9"]
     assert entry["ratings"] == {**old["ratings"], "expert": out["rating"]}
     assert entry["intervals"]["expert"] == out["interval"]
     assert entry["chained"]["expert"]["games"] == 4 and entry["chained"]["expert"]["over"] == "hard"
-    assert {w: e for w, e in scope["RATINGS"].items() if w != "nibble/square9"} == \
-        {w: e for w, e in ratings.RATINGS.items() if w != "nibble/square9"}
-    monkeypatch.setattr(ratings, "RATINGS", scope["RATINGS"])
+    assert {w: e for w, e in written.items() if w != "nibble/square9"} == \
+        {w: e for w, e in ratings.stored(NIBBLE).items() if w != "nibble/square9"}
+    monkeypatch.setattr(sys.modules[NIBBLE.ratings], "RATINGS", written)
     levels = {lv["id"]: lv for lv in handle({"op": "games"})["levels"]}
     assert levels["expert"]["ratings"]["nibble/square9"] == out["rating"]
 
@@ -254,9 +278,6 @@ def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatc
     """``ladder --merge``: the points and games of two runs are summed per pair and fitted
     as one round robin (the same ratings as fitting the sums directly); --write-ratings
     stores the merged ladder with the seeds it came from."""
-    import shutil
-
-    from nibble.ai import ratings
     from nibble.ai.lab.merge import merge
 
     runs = [json.loads(Path(_ladder_json(tmp_path, f"l{s}.json", capsys, s)).read_text())
@@ -275,15 +296,11 @@ def test_merge_sums_runs_on_other_boards_and_refits(tmp_path, capsys, monkeypatc
     games = [[out["games"][p].get(q, 0) for q in players] for p in players]
     expected, _ = fit_elo(scores, games, players.index("random"))
     assert [out["ratings"][p] for p in players] == pytest.approx(expected, abs=0.06)
-    target = tmp_path / "ratings.py"
-    shutil.copy(ratings.__file__, target)
-    monkeypatch.setattr(ratings, "__file__", str(target))
+    target = ratings_in(tmp_path, monkeypatch)
     files = [str(tmp_path / "l1.json"), str(tmp_path / "l2.json")]
     assert main(["--merge", *files, "--json", "--write-ratings"]) == 0
     assert json.loads(capsys.readouterr().out)["ratings"] == out["ratings"]
-    scope: dict = {}
-    exec(compile(target.read_text(), str(target), "exec"), scope)
-    entry = scope["RATINGS"]["nibble/square9"]
+    entry = read_ratings(target)["nibble/square9"]
     assert entry["seeds"] == [1, 2] and entry["games_per_pair"] == 4
     assert entry["ratings"]["easy"] == round(out["ratings"]["easy"])
 

@@ -1,5 +1,5 @@
-"""The Nebuchadnezzar sparring partner (nibble/ai/pool/neb_alphabeta.py, issue 46): legal
-to the end of whole games, on time, takes an annihilating capture, reproducible by
+"""The Nebuchadnezzar sparring partner (nibble/games/nebuchadnezzar/pool.py, issue 46):
+legal to the end of whole games, on time, takes an annihilating capture, reproducible by
 nodes, and better than random."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from nibble.ai import clock
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.pool import make_pool_player
-from nibble.ai.pool.neb_alphabeta import NebAlphaBeta
+from nibble.games.nebuchadnezzar.pool import NebAlphaBeta
 from tests.util_nebuchadnezzar import board, new
 
 #: the lab's tools run on CPython only (tests/conftest.py)

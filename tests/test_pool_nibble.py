@@ -1,4 +1,4 @@
-"""The Nibble sparring partner (``pool-nibble``, nibble/ai/pool/nibble_mcts.py): legal
+"""The Nibble sparring partner (``pool-nibble``, nibble/games/nibble/pool.py): legal
 whole games on every board, its time, instant wins, reproducibility, and a win over
 ``random``."""
 
@@ -12,9 +12,9 @@ from crafted import nibble_flood_record, nibble_threat_record
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.pool import make_pool_player
-from nibble.ai.pool.nibble_mcts import NibbleMCTS
 from nibble.core.record import replay
 from nibble.games import get_game
+from nibble.games.nibble.pool import NibbleMCTS
 
 #: the lab's tools run on CPython only (tests/conftest.py)
 pytestmark = pytest.mark.lab

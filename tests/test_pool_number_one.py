@@ -1,4 +1,4 @@
-"""The Number One sparring partner (nibble/ai/pool/one_paranoid.py): legal, in time,
+"""The Number One sparring partner (nibble/games/number_one/pool.py): legal, in time,
 tactically awake, reproducible, and better than random."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
-from nibble.ai.pool.one_paranoid import OneParanoid
 from nibble.games import get_game
 from nibble.games.number_one import NumberOneState
+from nibble.games.number_one.pool import OneParanoid
 from tests.util_number_one import position_text
 
 #: the lab's tools run on CPython only (tests/conftest.py)

@@ -13,10 +13,13 @@ import pytest
 from test_puzzles import TheorySearch
 from test_toy_game import TakeAwayGame
 
+from nibble.ai import knowledge
+from nibble.ai.knowledge import Knowledge
 from nibble.core.protocol import State
 from nibble.games import GAMES
-from nibble.puzzles import judge, mine
-from nibble.puzzles.mine import Profile, mine_game, play_game, profile_for
+from nibble.puzzles import judge, mine, profile
+from nibble.puzzles.mine import mine_game, play_game, profile_for
+from nibble.puzzles.profile import Profile
 from nibble.puzzles.search import EngineSearch, Look, Ranked
 
 #: the lab's tools run on CPython only (tests/conftest.py)
@@ -82,7 +85,7 @@ def test_nibbles_verdicts_are_the_same(index: int) -> None:
 
 def test_nibble_keeps_todays_profile() -> None:
     p = profile_for("nibble")
-    assert p == Profile() and p.pairs == mine.PAIRS and p.opening == mine.OPENING
+    assert p == Profile() and p.pairs == profile.PAIRS and p.opening == profile.OPENING
     assert p.blunder == 0 and p.decided is None
 
 
@@ -142,8 +145,15 @@ def take_away(monkeypatch: pytest.MonkeyPatch) -> TakeAwayGame:
 
 
 def _profile(monkeypatch: pytest.MonkeyPatch, game_id: str, **kw: Any) -> None:
-    monkeypatch.setitem(mine.PROFILES, game_id,
-                        Profile(**{"pairs": (("random", "random"),), "opening": 0, **kw}))
+    """The game's knowledge gives this profile (``Knowledge.puzzle_profile``), for this
+    test only."""
+
+    class Profiled(Knowledge[Any]):
+        puzzle_profile = Profile(**{"pairs": (("random", "random"),), "opening": 0, **kw})
+
+    monkeypatch.setitem(knowledge._REGISTRY, game_id, Profiled)
+    # a cache of this test's own, so that the knowledge built here goes with it
+    monkeypatch.setattr(knowledge, "_CACHE", {})
 
 
 def _piles_before(played: State[Any], plies: list[int]) -> list[int]:

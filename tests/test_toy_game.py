@@ -10,6 +10,12 @@ it: the bridge, the command line (play, show, moves, match, ladder), every compu
 and the rules-page builder must take it as it is. If any of them special-cased the three
 known games, these tests would fail.
 
+What else a game may give the shared code it gives from its own package, named on its
+``Game`` or its ``Knowledge`` (docs/adding-a-game.md, "What else a game may give"): the
+page's analysis budgets, its level ratings, a sparring partner, engine-speed cases, the
+analysis's calibration and the puzzle maker's profile. The last section gives each from
+this file, and checks that a game without them falls back to the defaults.
+
 A game package under nibble/games/<id>/ has the same parts as the classes below, and its
 tests the same checks as this file (rules, properties against a naive reference, bridge,
 CLI, computer levels), written against its own rules.
@@ -32,8 +38,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nibble.ai import knowledge
+from nibble.ai.calibration import Scale
 from nibble.ai.knowledge import Knowledge, knowledge_for, register
 from nibble.ai.levels import LEVELS
+from nibble.ai.mcts import Budget
+from nibble.ai.players import Decision
 from nibble.api import handle, handle_json
 from nibble.cli import main
 from nibble.core.errors import BadNotation, BadSetup, GameOver, IllegalMove, NibbleError
@@ -41,6 +50,7 @@ from nibble.core.protocol import MAX_SEED, Game, Option, Result, State
 from nibble.core.record import FORMAT, replay, to_record
 from nibble.core.text import quote
 from nibble.games import GAMES
+from nibble.puzzles.profile import Profile
 
 TOY_ID = "take-away"
 MAX_PILE = 40
@@ -80,6 +90,10 @@ class TakeAwayGame(Game):
         # every game has a seed: the bridge fills it in, match and ladder deal boards by it
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),
     )
+
+    def typed_setup(self, text: str) -> str:
+        """``take:7`` typed on the command line is ``take:7 1`` (the first seat to move)."""
+        return f"{text} 1" if re.fullmatch(r"take:\d+", text) else text
 
     def options_from_setup(self, setup: object) -> dict[str, Any]:
         """A set-up settles the pile, so a record with a set-up may leave it out."""
@@ -541,6 +555,8 @@ def test_cli_shows_a_position_and_lists_its_moves(capsys: pytest.CaptureFixture[
     # every game is asked in turn whether the text is one of its positions
     assert main(["moves", "take:7 2"]) == 0
     assert capsys.readouterr().out.split() == ["1", "2", "3"]
+    assert main(["show", "take:7"]) == 0  # the game's short form (``Game.typed_setup``)
+    assert "position: take:7 1" in capsys.readouterr().out
     assert main(["show", "take:2 2"]) == 0
     out = capsys.readouterr().out
     assert "oo  2 left" in out and "player 2 to move; 2 legal moves" in out
@@ -608,6 +624,166 @@ def test_levels_use_the_game_s_knowledge_plug_in(ending: str, level: str,
     assert answer["stats"]["value"] > 0
     if level in ("hard", "expert"):
         assert answer["stats"].get("solved") is True
+
+
+# -- what else a game may give, from its own package -----------------------------------------
+#
+# Each hook is named on the game (``Game.ratings``, ``pool``, ``bench``, the analysis
+# budgets) or given by its knowledge (``Knowledge.calibration``, ``puzzle_profile``); a
+# real game names modules of its own package, the toy this file.
+
+#: the analysis's map of values to chances (nibble/ai/calibration.py): here it keeps a
+#: quarter of doubt at either end, which the analysis's answers show
+TOY_SCALE = Scale(1.0, 0.25)
+#: how the puzzle maker plays the toy's games (nibble/puzzles/profile.py)
+TOY_PROFILE = Profile((("random", "random"),), opening=0, blunder=0.5, decided=0.9)
+#: the ratings module the ladder writes (a game's own ``ratings.py``), made in a folder of
+#: the test's own
+RATINGS_MODULE = "take_away_ratings"
+RATINGS_SOURCE = '''"""Take-away's level ratings, written by ``ladder --write-ratings``."""
+
+from typing import Any
+
+RATINGS: dict[str, dict[str, Any]] = {}
+'''
+
+
+class TakeAwayJudged(Knowledge[TakeAwayState]):
+    """A knowledge that knows nothing of the game but its calibration and its profile."""
+
+    puzzle_profile = TOY_PROFILE
+
+    def calibration(self, state: TakeAwayState) -> Scale:
+        return TOY_SCALE
+
+
+class TakeAwayTheory:
+    """A sparring partner (``Game.pool``): a seed, and ``choose`` by the game's theory."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: TakeAwayState, budget: Budget) -> Decision:
+        moves = state.legal_moves()
+        for m in moves:  # a move that leaves the other seat losing
+            state.push(m)
+            lost = state.result is None and loses(state)
+            state.pop()
+            if lost:
+                return Decision(m, 1.0)
+        return Decision(moves[self.rng.randrange(len(moves))], -1.0)
+
+
+def bench_pile(seconds: float, seed: int) -> dict[str, Any]:
+    """An engine-speed case (nibble/bench.py): random games of a 40-counter pile."""
+    rng = random.Random(seed)
+    played, t0 = 0, time.perf_counter()
+    while played < 3 or time.perf_counter() - t0 < seconds:
+        s = new(pile=MAX_PILE)
+        while s.result is None:
+            moves = s.legal_moves()
+            s.push(moves[rng.randrange(len(moves))])
+        played += 1
+    return {"playouts_per_s": round(played / (time.perf_counter() - t0), 1),
+            "playouts": played}
+
+
+#: the game's engine-speed cases, by id
+BENCH = {"take-away-40": bench_pile}
+
+
+@pytest.fixture
+def with_hooks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every hook given, as a game's package gives them; yields the ratings file."""
+    (tmp_path / f"{RATINGS_MODULE}.py").write_text(RATINGS_SOURCE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # the ladder rewrites it
+    monkeypatch.delitem(sys.modules, RATINGS_MODULE, raising=False)
+    for name, value in (("knowledge", f"{__name__}:TakeAwayJudged"),
+                        ("ratings", RATINGS_MODULE), ("pool", f"{__name__}:TakeAwayTheory"),
+                        ("bench", f"{__name__}:BENCH"), ("first_pass_iterations", 30),
+                        ("second_pass_iterations", 300)):
+        monkeypatch.setattr(TakeAwayGame, name, value)
+    forget_knowledge()
+    yield tmp_path / f"{RATINGS_MODULE}.py"
+    forget_knowledge()
+    sys.modules.pop(RATINGS_MODULE, None)
+
+
+def test_the_analysis_budgets_are_the_game_s(with_hooks: Path) -> None:
+    analyse = ok(handle({"op": "games"}))["limits"]["analyse"]
+    assert analyse["first_pass"]["iterations"][TOY_ID] == 30
+    assert analyse["second_pass"]["iterations"][TOY_ID] == 300
+
+
+def test_the_analysis_applies_the_game_s_calibration(with_hooks: Path) -> None:
+    from nibble.ai import analysis
+
+    assert analysis._scale(new()) is TOY_SCALE
+    answer = ok(handle({"op": "analyse", "record": record("take:12 1"), "iterations": 20}))
+    assert not answer["exact"]
+    assert all(0.25 <= c <= 0.75 for c in answer["chances"])
+
+
+def test_the_ladder_writes_the_game_s_own_ratings(with_hooks: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib
+
+    from nibble.ai.ratings import level_ratings
+
+    assert main(["ladder", "--game", TOY_ID, "--players", "random,easy", "--games-per-pair",
+                 "2", "--iterations", "10", "--json", "--write-ratings"]) == 0
+    capsys.readouterr()
+    written = importlib.reload(sys.modules[RATINGS_MODULE]).RATINGS
+    assert set(written) == {TOY_ID} and written[TOY_ID]["ratings"]["random"] == 0
+    assert level_ratings("easy")[TOY_ID] == written[TOY_ID]["ratings"]["easy"]
+    levels = {lv["id"]: lv for lv in ok(handle({"op": "games"}))["levels"]}
+    assert levels["easy"]["ratings"][TOY_ID] == written[TOY_ID]["ratings"]["easy"]
+
+
+def test_the_game_s_sparring_partner_plays_as_pool_take_away(with_hooks: Path) -> None:
+    from nibble.ai.pool import make_pool_player
+
+    player = make_pool_player(f"pool-{TOY_ID}", 3)
+    assert isinstance(player, TakeAwayTheory)
+    assert player.choose(new(pile=10), Budget(50)).move == 2  # leaves 8
+
+
+def test_the_engine_benchmark_runs_the_game_s_cases(with_hooks: Path) -> None:
+    from nibble.bench import cases, run
+
+    assert set(BENCH) <= set(cases())
+    assert run(0.01, list(BENCH))["take-away-40"]["playouts"] >= 3
+
+
+@pytest.mark.lab  # the puzzle maker (CPython only, tests/conftest.py)
+def test_the_puzzle_maker_plays_the_game_s_profile(with_hooks: Path) -> None:
+    from nibble.puzzles.mine import profile_for
+
+    assert profile_for(TOY_ID) == TOY_PROFILE
+
+
+def test_a_game_without_them_gets_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """No budgets (the page's own), no ratings (and the ladder says it keeps none), no
+    sparring partner, no speed cases, the raw chances, the maker's default profile."""
+    from nibble.ai import analysis
+    from nibble.ai.pool import make_pool_player, pool
+    from nibble.ai.ratings import level_ratings, stored
+    from nibble.bench import cases
+
+    analyse = ok(handle({"op": "games"}))["limits"]["analyse"]
+    assert TOY_ID not in analyse["first_pass"]["iterations"]
+    assert TOY_ID not in analyse["second_pass"]["iterations"]
+    assert stored(GAME) == {} and TOY_ID not in level_ratings("easy")
+    assert main(["ladder", "--game", TOY_ID, "--players", "random,easy", "--games-per-pair",
+                 "2", "--iterations", "10", "--json", "--write-ratings"]) == 2
+    assert "keeps no ratings" in capsys.readouterr().err
+    assert f"pool-{TOY_ID}" not in pool()
+    with pytest.raises(KeyError):
+        make_pool_player(f"pool-{TOY_ID}")
+    assert not [c for c in cases() if c.startswith(TOY_ID)]
+    assert analysis._scale(new()) is None
+    assert knowledge_for(new()).puzzle_profile is None  # the maker's default profile
 
 
 # -- the rules page -------------------------------------------------------------------------

@@ -15,11 +15,11 @@ How it is found:
   :class:`.levels.TunedPlayer` chooses) runs on the position for the budget, fresh per
   request: positions come in any order, and a fresh search keeps one answer from
   depending on what was asked before (and leaves the ``ai`` op's kept tree alone), with
-  the judge's knowledge (``Knowledge.for_judge``: on Nibble the caution its chances were
-  calibrated with, ``model.JUDGE_CAUTION``, which on hex13 ``hard`` no longer plays with).
-  It ranks moves as ``hard`` does, but its values are zero-sum: ``hard``'s *caution* (on
-  Nibble the opponent's open colours weigh more than one's own,
-  ``Knowledge.search_evaluate``) is right for choosing a move but makes whoever is to move
+  the judge's knowledge (``Knowledge.for_judge``: a game may keep the settings its chances
+  were calibrated with after its players change theirs). It ranks moves as ``hard``
+  does, but its values are zero-sum: ``hard``'s *caution* (where a game's knowledge has
+  the opponent's threats weigh more than one's own, ``Knowledge.search_evaluate``) is
+  right for choosing a move but makes whoever is to move
   look worse, so a move seemed to raise the mover's chances (issue 43). Where the search
   is cautious, alpha-beta splits the budget: ``hard``'s search ranks the moves (the best,
   and the played move's gap to it), a zero-sum search values the position. A forced
@@ -32,17 +32,18 @@ How it is found:
   ``PLAYED_SHARE`` of the budget on its own node of the tree. The page marks a move by
   the best move's chances less the played move's.
 * The mover's winning chances are ``p = (v + 1) / 2`` from the search's value ``v`` for
-  the side to move (returns are +1 for the winner and -1 for the others), or for a game
-  in ``CALIBRATION`` ``eps + (1 - 2 eps) σ(a · logit p + lean)`` (:class:`Scale`), fitted
-  to engine games (docs/ai.md, "The analysis's chances"; games of more than two players
-  are left as they are). With two
+  the side to move (returns are +1 for the winner and -1 for the others), or where the
+  judge's knowledge gives a calibration (``Knowledge.calibration``)
+  ``eps + (1 - 2 eps) σ(a · logit p + lean)`` (:class:`.calibration.Scale`), fitted to
+  engine games (docs/ai.md, "The analysis's chances"; games of more than two players are
+  left as they are). With two
   players the other seat has ``1 - p``. With more, the others share ``1 - p`` in
   proportion to the game knowledge's estimate of each (``evaluate_all``, read as
   ``(e + 1) / 2``) at the end of the mover's turn as the search would play it. The MCTS
   tree keeps each node's value for the seat that moved into it only, so the other seats'
   values live deep in the tree, where few iterations reach; the knowledge's estimate is
-  calibrated (Number One's is fitted to self-play winners) and gives a seat that is out
-  exactly 0.
+  calibrated (a game of more than two players fits it to self-play winners) and gives a
+  seat that is out exactly 0.
 * ``exact``: the game is over, or the result is proved: the endgame solver's move or an
   instant win, an MCTS-solver proof at the root, or an alpha-beta forced result that the
   exact solver confirms in the time left. ``winner`` is then the seat that wins by force,
@@ -57,7 +58,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
@@ -65,6 +66,7 @@ from ..core.record import MAX_MOVES
 from . import clock
 from .alphabeta import MAX_DEPTH, NULL, WIN, _Search, _Stop
 from .api import ANALYSE_BUDGET_MS, MAX_BUDGET_MS, MAX_ITERATIONS, int_field
+from .calibration import Scale
 from .knowledge import Knowledge, knowledge_for
 from .levels import HARD
 from .mcts import MCTS, Budget, Node, best_child
@@ -72,7 +74,7 @@ from .players import ONE_PLY_LIMIT, endgame
 from .solver import Solver
 
 LEVEL = "hard"
-#: forced moves played before searching (a run of them: Number One's pegs, passes); past
+#: forced moves played before searching (a run of them: a turn's moves, passes); past
 #: this many the knowledge's estimate stands in for the search
 MAX_FORCED = 32
 #: node limit of the solver that confirms an alpha-beta forced result (as the endgame's)
@@ -86,45 +88,6 @@ SOLVER_NODES = 400_000
 #: the share of an MCTS analysis's budget that searches the record's next move on its own
 #: (alpha-beta searches it inside the one search, with no share of its own)
 PLAYED_SHARE = 0.3
-
-
-class Scale(NamedTuple):
-    """The map of a search value ``v`` to the chances of the side to move:
-    ``p = eps + (1 - 2 eps) σ(a · logit((v + 1) / 2) + lean)``, with ``turn_lean`` added
-    to ``lean`` inside a turn of several moves (the side to move made the move before too:
-    Number One's pegs). ``a`` sharpens or flattens the search's values (fitted to the
-    outcomes of games), ``eps`` keeps some doubt at the ends, and the leans take out the
-    search's lean towards the side to move, fitted so that a position's own search and
-    the search of the position before it (its ``played`` value) agree on average: an MCTS
-    search's best child is the best of several noisy values, so whoever is to move looks
-    better than the same position does one move later, and any move looks like a loss."""
-
-    a: float
-    eps: float = 0.0
-    lean: float = 0.0
-    turn_lean: float = 0.0
-
-    def chances(self, p: float, inside: bool = False) -> float:
-        """The calibrated chances of raw chances ``p`` (0 and 1, forced results, stay);
-        ``inside``: within a turn of several moves (:func:`_inside_turn`)."""
-        if p <= 0.0 or p >= 1.0:
-            return p
-        x = self.a * math.log(p / (1.0 - p)) + self.lean + (self.turn_lean if inside else 0.0)
-        return self.eps + (1.0 - 2.0 * self.eps) / (1.0 + math.exp(-x))
-
-
-#: per game id (or "<game>/<variant>" for one variant), a :class:`Scale` fitted to engine
-#: games (``python scripts/measure_analysis.py --fit``; docs/ai.md, "The analysis's
-#: chances"); a board not listed keeps ``p = (v + 1) / 2``, and so does a forced result
-#: (v = ±1). Nibble: one scale for its three boards (4,772 positions of 192 games; per
-#: board 1.8-2.4 within their noise; its alpha-beta judge has no lean to take out).
-#: Nebuchadnezzar (8 x 8) and Number One (two players): 200 games each, opened by random
-#: moves (3,015 and 1,549 positions), the leans from 384 moves each.
-CALIBRATION: dict[str, Scale] = {
-    "nibble": Scale(2.23),
-    "nebuchadnezzar": Scale(1.925, 0.0, -0.087),
-    "number-one": Scale(1.765, 0.005, -0.059, -0.304),
-}
 
 
 @dataclass(frozen=True)
@@ -218,8 +181,8 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
             return answer(to_move, _final(state), best, _winner(state), True, iterations,
                           same=True)
     mover = state.to_move
-    game = _calibration_key(state)
-    inside = game is not None and _inside_turn(state)
+    scale = _scale(state)
+    inside = scale is not None and _inside_turn(state)
     winner = _proved(state, found, left_ms, req.iterations)
     value = found.value
     if value is None:  # forced moves all the way: the knowledge's estimate
@@ -228,14 +191,14 @@ def analyse(state: State[Any], req: AnalyseRequest, started: float | None = None
         chances = [1.0 if s == winner else 0.0 for s in range(state.num_players)]
     else:
         chances = _chances(state, found.root, found.move, mover,
-                           _calibrated(game, value, inside))
+                           _calibrated(scale, value, inside))
     if forced or nxt is None:
         return answer(to_move, chances, best, winner, winner is not None, iterations,
                       same=True)
     if found.played_value is None or nxt == found.move:
         mine = chances
     else:
-        p = _calibrated(game, found.played_value, inside)
+        p = _calibrated(scale, found.played_value, inside)
         mine = _chances(state, found.played, nxt, mover, p)
     return answer(to_move, chances, best, winner, winner is not None, iterations,
                   played=mine)
@@ -542,23 +505,21 @@ def _knowledge(state: State[Any]) -> Knowledge[Any]:
     return knowledge_for(state).for_judge()
 
 
-def _calibration_key(state: State[Any]) -> str | None:
-    """``CALIBRATION``'s key of a board: the game and its variant if the table has a fit
-    for that variant, else the game; None with more than two players (the fits are of
-    two-player games, whose even chances are 1/2)."""
+def _scale(state: State[Any]) -> Scale | None:
+    """The judge's calibration of ``state``'s board (``Knowledge.calibration``); None
+    where it has none, and with more than two players (the fits are of two-player games,
+    whose even chances are 1/2)."""
     if state.num_players != 2:
         return None
-    variant = state.options.get("variant")
-    key = f"{state.game.id}/{variant}"
-    return key if variant is not None and key in CALIBRATION else state.game.id
+    return _knowledge(state).calibration(state)
 
 
-def _calibrated(key: str | None, value: float, inside: bool = False) -> float:
-    """The chances ``p`` of a search value ``v`` for the side to move (``CALIBRATION``);
-    ``inside``: within a turn of several moves (:func:`_inside_turn`)."""
+def _calibrated(scale: Scale | None, value: float, inside: bool = False) -> float:
+    """The chances ``p`` of a search value ``v`` for the side to move, through ``scale``
+    (none: ``(v + 1) / 2``); ``inside``: within a turn of several moves
+    (:func:`_inside_turn`)."""
     p = _clip((value + 1.0) / 2.0)
-    fit = None if key is None else CALIBRATION.get(key)
-    return p if fit is None else fit.chances(p, inside)
+    return p if scale is None else scale.chances(p, inside)
 
 
 def _inside_turn(state: State[Any]) -> bool:

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from ..core.errors import BadRequest
 from ..core.protocol import MAX_SEED, State
 from ..core.text import quote
+from ..games import GAMES
 from .knowledge import knowledge_for
 from .levels import LEVELS, default_budget_ms, make_player
 from .mcts import Budget
@@ -33,21 +34,6 @@ MAX_ITERATIONS = 200_000
 #: the ``analyse`` op's budget when a request gives none (nibble/ai/analysis.py): small,
 #: since the page analyses every position of a game
 ANALYSE_BUDGET_MS = 300
-#: the page's first analysis pass (web/review/analysis.js), per game id: a fixed search,
-#: quick (about 60 ms a Nibble position in a desktop browser: a 60-move game's chart in a
-#: few seconds), so that the chart fills fast; the second pass then searches again where
-#: it matters. The MCTS games keep the budget their leans were fitted at (docs/ai.md: a
-#: shorter MCTS search leans more towards the side to move).
-FIRST_PASS_ITERATIONS: dict[str, int] = {"nibble": 2_000, "nebuchadnezzar": 1_500,
-                                         "number-one": 2_000}
-#: the page's second analysis pass (web/review/analysis.js), per game id: a fixed search
-#: (alpha-beta nodes; MCTS iterations), about three quarters of what a desktop browser
-#: searches in 1.2 s, so that the marks a finished game keeps are the same on every device
-#: and under any load (a time budget gave a loaded machine a shallower search, and missed
-#: a 19-point mistake). The page caps it in time too (a slow phone). tests/
-#: test_analysis_truth.py checks the planted mistakes at exactly this budget.
-SECOND_PASS_ITERATIONS: dict[str, int] = {"nibble": 32_000, "nebuchadnezzar": 10_000,
-                                          "number-one": 10_000}
 # per worker: players by level, game, set-up and options
 _CACHE: OrderedDict[tuple[str, str, str, str], Player] = OrderedDict()
 _CACHE_SIZE = 4
@@ -61,8 +47,32 @@ def limits() -> dict[str, Any]:
             "iterations": {"min": 1, "max": MAX_ITERATIONS},
             "analyse": {"budget_ms": {"min": 1, "max": MAX_BUDGET_MS,
                                       "default": ANALYSE_BUDGET_MS},
-                        "first_pass": {"iterations": dict(FIRST_PASS_ITERATIONS)},
-                        "second_pass": {"iterations": dict(SECOND_PASS_ITERATIONS)}}}
+                        "first_pass": {"iterations": first_pass_iterations()},
+                        "second_pass": {"iterations": second_pass_iterations()}}}
+
+
+# The page's two analysis passes (web/review/analysis.js) ask a fixed search per game
+# (``Game.first_pass_iterations``, ``Game.second_pass_iterations``: alpha-beta nodes or
+# MCTS iterations). The first is quick, so that the chart fills fast (a 60-move game's
+# chart in a few seconds in a desktop browser); the second then searches again where it
+# matters, with about three quarters of what a desktop browser searches in 1.2 s, so that
+# the marks a finished game keeps are the same on every device and under any load (a
+# time budget gave a loaded machine a shallower search, and missed a 19-point mistake).
+# The page caps both in time too (a slow phone). The MCTS games keep the budget their
+# leans were fitted at (docs/ai.md: a shorter MCTS search leans more towards the side to
+# move); tests/test_analysis_truth.py checks the planted mistakes at exactly these budgets.
+
+
+def first_pass_iterations() -> dict[str, int]:
+    """The page's first analysis pass, per game id (the games that give one)."""
+    return {gid: g.first_pass_iterations for gid, g in GAMES.items()
+            if g.first_pass_iterations is not None}
+
+
+def second_pass_iterations() -> dict[str, int]:
+    """The page's second analysis pass, per game id (the games that give one)."""
+    return {gid: g.second_pass_iterations for gid, g in GAMES.items()
+            if g.second_pass_iterations is not None}
 
 
 @dataclass(frozen=True)

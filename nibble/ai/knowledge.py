@@ -12,10 +12,14 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ..core.protocol import State
+from ..core.protocol import Game, State
 from . import clock
+
+if TYPE_CHECKING:
+    from ..puzzles.profile import Profile
+    from .calibration import Scale
 
 #: the state class a knowledge is written for (its methods take that game's states)
 S = TypeVar("S", bound=State[Any])
@@ -39,6 +43,9 @@ class Knowledge(Generic[S]):
     #: the search the tuned levels use for this game: "mcts" or "alphabeta" (whichever
     #: matches showed plays this game better with this knowledge)
     strong_search: str = "mcts"
+    #: how the puzzle maker plays this game's games (nibble/puzzles/profile.py); None: the
+    #: maker's default
+    puzzle_profile: Profile | None = None
 
     def evaluate(self, state: S, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
@@ -70,9 +77,15 @@ class Knowledge(Generic[S]):
     def for_judge(self) -> Knowledge[S]:
         """The knowledge the analysis judges with, and the puzzle maker plays and rates
         with: the players' own, unless a game keeps for them what their chances were
-        calibrated and their files were made with after its players changed (Nibble's
-        caution). Default: this knowledge itself."""
+        calibrated and their files were made with after its players changed (a caution
+        the players no longer use). Default: this knowledge itself."""
         return self
+
+    def calibration(self, state: S) -> Scale | None:
+        """The map of a search value to winning chances that the analysis applies on
+        ``state``'s board (a two-player one), fitted to engine games; None (the default):
+        the value itself, ``(v + 1) / 2``. Read on the judge's knowledge."""
+        return None
 
     def evaluate_all(self, state: S) -> list[float]:
         """One estimate per seat (two-player games: a zero-sum pair from one call)."""
@@ -200,11 +213,17 @@ def register(game_id: str, factory: Callable[[], Knowledge[Any]]) -> None:
 
 
 def knowledge_for(state: State[Any]) -> Knowledge[Any]:
-    gid = state.game.id
-    k = _CACHE.get(gid)
+    """The knowledge of ``state``'s game (:func:`knowledge_of`)."""
+    return knowledge_of(state.game)
+
+
+def knowledge_of(game: Game) -> Knowledge[Any]:
+    """The knowledge ``game`` names, or the one registered for it, built once; the
+    generic one if there is none."""
+    k = _CACHE.get(game.id)
     if k is None:
-        factory = _REGISTRY.get(gid) or _named(state.game.knowledge)
-        k = _CACHE[gid] = factory() if factory else _DEFAULT
+        factory = _REGISTRY.get(game.id) or _named(game.knowledge)
+        k = _CACHE[game.id] = factory() if factory else _DEFAULT
     return k
 
 

@@ -5,9 +5,9 @@
 | random | uniform random legal move                                          | –       |
 | easy   | one ply: instant wins, safety, hand-written evaluation with noise  | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
-| hard   | the game's strongest search (``Knowledge.strong_search``): Nibble: | 1500 ms |
-|        | alpha-beta over the fitted evaluation, else tuned MCTS; both with  |         |
-|        | the exact endgame solver                                           |         |
+| hard   | the game's strongest search (``Knowledge.strong_search``):         | 1500 ms |
+|        | alpha-beta over its evaluation or tuned MCTS; both with the exact  |         |
+|        | endgame solver                                                     |         |
 | expert | as hard, with more time                                            | 5000 ms |
 
 ``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
@@ -29,7 +29,8 @@ from .mcts import Budget, Config
 from .players import Decision, GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
 from .pool import POOL, make_pool_player
 
-# Tuned by matches at 100 ms a move on square9 (40 games each, against ``medium``):
+# Tuned by matches at 100 ms a move (40 games each, against ``medium``; on which board:
+# docs/ai-experiments.md):
 # evaluation-only leaves beat 4-ply playouts 26-14, exploration 0.4 beat 0.7 28-12
 # (0.2: 25-15, 1.2: 21-19), and the per-expansion safety filter lost 17-23 (MCTS-solver
 # already marks a move that allows an instant win as lost once it is expanded).

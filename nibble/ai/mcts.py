@@ -5,7 +5,7 @@ evaluation alone when ``playout_depth`` is 0), so a few thousand iterations alre
 mean something. Values are kept per node from the view of the player who made the
 node's move, and backed up as one value per seat, so the same search serves two-player
 games and games of three or four players, and games where one player makes several
-moves in a row (Number One: one move per peg).
+moves in a row (a turn of several moves).
 
 Wins found at expansion are proven and propagated (MCTS-solver) in two-player games.
 Every piece of work is bounded: the deadline is checked every iteration and inside
@@ -16,7 +16,8 @@ A child becomes a node only when it is first visited: an expanded node keeps its
 moves, in the order of their priors, as a plain list (``Node.todo``). Most children of a
 node are never visited, so this holds several times more iterations in the same memory
 (a to-do move weighs about a third of a node, and ``max_nodes`` counts it so); a tree
-that filled up in a second on Number One stopped growing, and more time bought nothing.
+that filled up in a second (on a game of several players with several moves a turn)
+stopped growing, and more time bought nothing.
 Selection is the same as with every child a node: an unvisited child (in prior order)
 always comes before a visited one.
 """
@@ -355,9 +356,9 @@ class MCTS:
 
 
 def _compact(moves: list[Any]) -> Any:
-    """The to-do moves as 64-bit integers in an array where they fit (every game's moves
-    but Nibble's takes on the 13 boards), else the list: an int object weighs 28 bytes
-    more than its slot."""
+    """The to-do moves as 64-bit integers in an array where they fit (a move that is a
+    bitmask of a big board may not), else the list: an int object weighs 28 bytes more
+    than its slot."""
     try:
         return array("q", moves)
     except (TypeError, OverflowError):

@@ -2,7 +2,7 @@
 
 Modelled on python-chess (``push``/``pop``/``legal_moves``, text notation in and out)
 and OpenSpiel (``is_terminal``, ``returns``). A *move* is whatever compact value a game
-finds fast (Nibble uses a bitmask); notation is only produced at the edges.
+finds fast (a bitmask, say); notation is only produced at the edges.
 """
 
 from __future__ import annotations
@@ -103,6 +103,19 @@ class Game(ABC):
     #: "module:NAME" of the game's rule lessons (nibble.puzzles.lessons), imported only by
     #: the build; None: it has none
     lessons: str | None = None
+    #: the module whose ``RATINGS`` holds the levels' ratings on this game (nibble.ai.ratings;
+    #: written by ``ladder --write-ratings``, shown by the new-game dialog); None: none kept
+    ratings: str | None = None
+    #: "module:Class" of the game's sparring partner (nibble.ai.pool), the player
+    #: ``pool-<id>``, imported when first asked for; None: it has none
+    pool: str | None = None
+    #: "module:NAME" of the game's engine-speed cases (nibble.bench), imported only by
+    #: ``python -m nibble bench``; None: it has none
+    bench: str | None = None
+    #: the page's first and second analysis passes on this game: a fixed search each
+    #: (alpha-beta nodes or MCTS iterations; nibble.ai.api says why); None: the page's own
+    first_pass_iterations: int | None = None
+    second_pass_iterations: int | None = None
     options: tuple[Option, ...] = ()
 
     def describe(self) -> dict[str, Any]:
@@ -149,6 +162,11 @@ class Game(ABC):
         """Options a set-up settles by itself (say, its number of players), used where a
         record leaves them out; ``{}`` if it settles none or cannot be read."""
         return {}
+
+    def typed_setup(self, text: str) -> str:
+        """The set-up a person means by ``text`` typed on the command line (``show``,
+        ``moves``), where the game lets a shorter form stand for it; default: the text."""
+        return text
 
     @abstractmethod
     def new_state(self, options: dict[str, Any]) -> State[Any]:

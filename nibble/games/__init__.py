@@ -11,6 +11,8 @@ from .number_one import NumberOneGame
 
 GAMES: dict[str, Game] = {g.id: g for g in (NibbleGame(), NebuchadnezzarGame(),
                                              NumberOneGame())}
+#: the game of a request or command that names none (the bridge, ``python -m nibble``)
+DEFAULT_GAME = NibbleGame.id
 
 
 def get_game(game_id: object) -> Game:

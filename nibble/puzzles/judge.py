@@ -23,7 +23,7 @@ GAP = 0.35
 VERIFY = 10
 #: solver moves in a line, at most
 MAX_SOLVER_MOVES = 4
-#: the other seats' moves between two solver moves, at most (a turn of several pegs,
+#: the other seats' moves between two solver moves, at most (a turn of several moves,
 #: several opponents)
 MAX_REPLIES = 16
 

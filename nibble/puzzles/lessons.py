@@ -1,11 +1,10 @@
 """Rule lessons: short tasks played on the board, one per rule a newcomer must see at work
-("take as many discs as you can", "find the capture", "which peg can reach the token?").
-Written once for every game: a game lists its lessons (``Game.lessons =
-"module:NAME"``, e.g. ``nibble/games/nibble/lessons.py``), each a position and a goal; a
-goal is a test of one move, and the lesson's answers are every legal move that passes it,
-found here from the rules themselves (never written by hand), so a lesson cannot ask for
-a move the rules forbid nor leave out one they allow. The page plays a lesson as a
-puzzle of one move (docs/contracts.md, "Lessons").
+("take as many as you can", "find the capture"). Written once for every game: a game
+lists its lessons (``Game.lessons = "module:NAME"``, in the game's own ``lessons.py``),
+each a position and a goal; a goal is a test of one move, and the lesson's answers are
+every legal move that passes it, found here from the rules themselves (never written by
+hand), so a lesson cannot ask for a move the rules forbid nor leave out one they allow.
+The page plays a lesson as a puzzle of one move (docs/contracts.md, "Lessons").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""One game of the maker: the engine plays itself as the game's :class:`Profile` says,
-every position where a turn begins is valued (one inside a turn, Number One's second and
-third pegs, can be no start), and each position where the opponent's turn left the solver
-winning is judged as a puzzle start (:mod:`.judge`). No files and no processes here
+"""One game of the maker: the engine plays itself as the game's :class:`.profile.Profile`
+says, every position where a turn begins is valued (one inside a turn of several moves
+can be no start), and each position where the opponent's turn left the solver winning
+is judged as a puzzle start (:mod:`.judge`). No files and no processes here
 (:mod:`.runner` has them)."""
 
 from __future__ import annotations
@@ -11,22 +11,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai.knowledge import knowledge_of
 from ..ai.levels import make_player
 from ..ai.mcts import Budget
 from ..core.protocol import NEW_SEEDS, State
 from ..games import get_game
 from . import judge, rating
+from .profile import Profile
 from .record import make_record, puzzle_id
 from .search import Look, Search
 from .themes import Line, themes_for
 
-#: pairs of levels that play the maker's games (a weaker side makes more mistakes)
-PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"), ("medium", "medium"),
-         ("hard", "medium"), ("hard", "easy"))
 #: iterations a move of the levels that search (no clock: the games are reproducible)
 PLAY_ITERATIONS = {"medium": 200, "hard": 300, "expert": 1000}
-#: random moves at most at the start of a game, so that games differ
-OPENING = 4
 MAX_PLIES = 600
 
 
@@ -45,43 +42,10 @@ def game_tag(seed: int, index: int) -> str:
     return f"{seed}:{index}"
 
 
-@dataclass(frozen=True)
-class Profile:
-    """How a game's maker games are played (:data:`PROFILES`; the default is Nibble's,
-    the games its shipped files were made from).
-
-    ``pairs``: the pairs of levels, one drawn a game (seat ``s`` plays ``pair[s % 2]``);
-    ``opening``: random moves at most at the start. ``blunder``: the chance that a turn
-    whose start the judge values as balanced (no seat's chances above ``judge.BEFORE``)
-    begins with a blunder, after the opening: a legal move drawn at random (the rest of
-    the turn, if it has more moves, is the level's). ``decided``: a game stops at the
-    first turn's start, after the opening, where a seat's chances are at or above it
-    (its later positions, won, would only be judged ``already-winning``). A profile with
-    either plays and values a game in one pass, asking the judge at every turn's start
-    (the looks are kept and not asked again); without, a game does not depend on the
-    judge at all."""
-
-    pairs: tuple[tuple[str, str], ...] = PAIRS
-    opening: int = OPENING
-    blunder: float = 0.0
-    decided: float | None = None
-
-
-#: per game id, how its games are played; a game not listed plays as Nibble does.
-#: Nebuchadnezzar and Number One: with the default, one side is winning after a few moves
-#: (the weaker level of a pair is simply lost) and few of their positions are starts;
-#: pairs of equal strength keep a game open, a random move now and then at a balanced
-#: turn makes the mistakes, and a decided game stops (docs/puzzles.md, "How games are
-#: played", has the yields)
-EQUAL_PAIRS = (("easy", "easy"), ("medium", "medium"))
-PROFILES: dict[str, Profile] = {
-    "nebuchadnezzar": Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95),
-    "number-one": Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95),
-}
-
-
 def profile_for(game_id: str) -> Profile:
-    return PROFILES.get(game_id, Profile())
+    """How the maker plays ``game_id``'s games: its knowledge's profile, else the
+    default."""
+    return knowledge_of(get_game(game_id)).puzzle_profile or Profile()
 
 
 def play_game(game_id: str, options: dict[str, Any], seed: int, index: int,
@@ -139,7 +103,7 @@ def mine_game(search: Search, game_id: str, options: dict[str, Any], seed: int, 
     played = play_game(game_id, options, seed, index, search, looks)
     state = _start_of(played)
     # each seat's chances where the turn of the seat that moved last began: the mistake
-    # is that whole turn (Number One's is a move per peg)
+    # is that whole turn (which may be several moves)
     before: list[float] | None = None
     mine: set[str] = set()  # judged in this game (``judged`` is the caller's, left alone)
     for ply in range(len(played.moves) + 1):

@@ -17,9 +17,10 @@ def puzzle_id(game_id: str, key: str) -> str:
 
 
 def board_name(game: Game, options: dict[str, Any]) -> str:
-    """The name of a game's board in file names: the first option always, the others
-    when not at their default (the seed never): ``nibble-square9``,
-    ``nebuchadnezzar-size6``, ``number-one-players2``."""
+    """The name of a game's board in file names: the game id and its first option always,
+    the others when not at their default (the seed never), joined by hyphens; a choice
+    is its value, a number its name and value, a flag its name or ``no`` and its name
+    (``<game>-size6``, ``<game>-<choice>-players2``)."""
     parts = [game.id]
     for i, opt in enumerate(game.options):
         value = options.get(opt.name, opt.default)

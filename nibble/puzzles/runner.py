@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..games import GAMES, get_game
+from ..games import DEFAULT_GAME, GAMES, get_game
 from ..option_flags import add_option_flags, game_of, options_from_args
 from .judge import AFTER, BEFORE, GAP, MAX_SOLVER_MOVES, SWING, VERIFY
 from .mine import GameResult, mine_game
@@ -33,7 +33,7 @@ games and positions done and appends."""
 def build_parser(game_id: str | None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m nibble puzzles", description=HELP,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="nibble", choices=sorted(GAMES))
+    p.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES))
     p.add_argument("--games", type=int, default=10, help="new games to play (default 10)")
     p.add_argument("--minutes", type=float, default=None,
                    help="stop after this many minutes (a game cut short is played again "
@@ -47,7 +47,7 @@ def build_parser(game_id: str | None) -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=DEFAULT_FOLDER,
                    help=f"the folder of the files (default {DEFAULT_FOLDER})")
     p.add_argument("--quiet", action="store_true")
-    add_option_flags(p, GAMES.get(game_id or "nibble"), skip=("seed",))
+    add_option_flags(p, GAMES.get(game_id or DEFAULT_GAME), skip=("seed",))
     return p
 
 

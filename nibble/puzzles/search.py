@@ -65,8 +65,8 @@ PROOF_NODES = 10_000
 
 
 def children(state: State[Any]) -> Iterator[tuple[Any, State[Any]]]:
-    """Each legal move and the position after it, once a position: a twin (Number One:
-    another path of the peg to the same hole) reaches the position an earlier move of
+    """Each legal move and the position after it, once a position: a twin (another path
+    of a piece to the same place) reaches the position an earlier move of
     ``legal_moves`` reached, the same move in effect, and is left out."""
     reached: set[str] = set()
     for m in state.legal_moves():

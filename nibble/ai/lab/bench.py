@@ -1,10 +1,13 @@
-"""Search speed per Nibble variant: ``python -m nibble.ai.lab.bench [--json] [--seconds S]``.
+"""Search speed per variant of the default game:
+``python -m nibble.ai.lab.bench [--json] [--seconds S]``.
 
-How much the levels search in a given time: ``hard`` (alpha-beta nodes a second on
-Nibble), ``medium`` (MCTS iterations a second), and random playouts a second (the
-engine's raw speed), each from the start position of every variant. Also callable as
-``run(seconds=…)``, so the same measurement runs inside Pyodide under Node
-(``node scripts/pyodide_run.mjs -m nibble.ai.lab.bench --json``) and the two can be compared.
+How much the levels search in a given time: ``hard`` (alpha-beta nodes or MCTS
+iterations a second, whichever the game's knowledge has it run), ``medium`` (MCTS
+iterations a second), and random playouts a second (the engine's raw speed), each from
+the start position of every variant (the choices of the game's ``variant`` option,
+seed 1). Also callable as ``run(seconds=…)``, so the same measurement runs inside
+Pyodide under Node (``node scripts/pyodide_run.mjs -m nibble.ai.lab.bench --json``) and
+the two can be compared.
 """
 
 from __future__ import annotations
@@ -15,25 +18,31 @@ import platform
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, Protocol, cast
 
-from ...games import get_game
-from ...games.nibble import NibbleGame, NibbleState
+from ...bench import Playable
+from ...core.protocol import State
+from ...games import DEFAULT_GAME, get_game
 from ..levels import make_player
 from ..mcts import Budget
 
-VARIANTS = ("square9", "square13", "hex13")
+GAME = get_game(DEFAULT_GAME)
+VARIANTS = tuple(value for o in GAME.options if o.name == "variant" for value, _ in o.choices)
 
 
-def _start(variant: str, seed: int = 1) -> NibbleState:
-    game = get_game("nibble")
-    assert isinstance(game, NibbleGame)
-    return game.new_state(game.normalize_options({"variant": variant, "seed": seed}))
+class _Fast(Playable, Protocol):
+    """A state on the engine's fast path (nibble.bench), listing its moves."""
+
+    def legal_moves(self) -> list[int]: ...
+
+
+def _start(variant: str, seed: int = 1) -> State[Any]:
+    return GAME.new_state(GAME.normalize_options({"variant": variant, "seed": seed}))
 
 
 def _playouts(variant: str, seconds: float) -> float:
     """Random playouts to the end per second (the engine's raw speed)."""
-    root = _start(variant)
+    root = cast(_Fast, _start(variant))
     rng = random.Random(0)
     n, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:

@@ -23,7 +23,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...games import GAMES, get_game
+from ...games import DEFAULT_GAME, GAMES, get_game
 
 if TYPE_CHECKING:
     from ...core.protocol import Game
@@ -75,7 +75,7 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m nibble ladder",
         description="A round robin of computer players, rated by a Bradley-Terry (Elo) fit.")
-    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game ({', '.join(GAMES)})")
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
     p.add_argument("--players", dest="ladder_players",
                    default="random,easy,medium,hard,greedy,uct,alphabeta",
@@ -97,8 +97,8 @@ def parser(game: Game | None = None) -> argparse.ArgumentParser:
                    help="standard deviation of the weak prior on each rating")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--write-ratings", action="store_true",
-                   help="store the levels' ratings in nibble/ai/ratings.py (the new-game "
-                        "dialog shows them), under the game and its variant")
+                   help="store the levels' ratings in the game's ratings module (the "
+                        "new-game dialog shows them), under the game and its variant")
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
     p.add_argument("--chain", nargs="+", metavar="MATCH_JSON", default=None,
                    help="play nothing: rate player A of these 'match --json' results (one "
@@ -137,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     options: dict[str, Any] = {"variant": args.variant} if args.variant else {}
     options.update(options_from_args(args))
-    if game is not None and any(o.name == "players" for o in game.options):
-        options["players"] = 2  # Number One: the ladder rates two-player games
+    if game is not None and game.players_option:
+        options[game.players_option] = 2  # the ladder rates two-player games
     try:
         get_game(args.game).normalize_options(options)
         budget = None if args.iterations else args.budget_ms
@@ -150,8 +150,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(json.dumps(out) if args.json else _text(out))
     if args.write_ratings:
-        where = _where(args.game, options)
-        ratings.write(where, out, Path(ratings.__file__))
+        return _write(args.game, _where(args.game, options), out)
+    return 0
+
+
+def _write(game_id: str, where: str, out: dict[str, Any]) -> int:
+    """``--write-ratings``: store a ladder's ratings in its game's ratings module."""
+    try:
+        ratings.write(get_game(game_id), where, out)
+    except ValueError as e:  # the game keeps no ratings
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -175,7 +184,7 @@ def _merge_main(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(out) if args.json else _text(out))
     if args.write_ratings:
-        ratings.write(where, out, Path(ratings.__file__))
+        return _write(out["game"], where, out)
     return 0
 
 
@@ -186,10 +195,12 @@ def _chain_main(args: argparse.Namespace) -> int:
     try:
         matches = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.chain]
         summary = sum_matches(matches)
-        where = _where(summary["game"], summary["options"])
-        if where not in ratings.RATINGS:
+        game = get_game(summary["game"])
+        where = _where(game.id, summary["options"])
+        stored = ratings.stored(game)
+        if where not in stored:
             raise ValueError(f"no ladder is stored for {where}: run one with --write-ratings")
-        out = {"where": where, **chain(ratings.RATINGS[where], summary, args.prior_elo)}
+        out = {"where": where, **chain(stored[where], summary, args.prior_elo)}
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError,
             KeyError) as e:
         print(f"error: --chain: {e}", file=sys.stderr)
@@ -203,7 +214,7 @@ def _chain_main(args: argparse.Namespace) -> int:
               f"{out['elo_over']:+.0f} [{dlo:+.0f}, {dhi:+.0f}] over {out['over']} "
               f"({out['points']:g}/{out['games']})")
     if args.write_ratings:
-        ratings.write_chained(where, out, Path(ratings.__file__))
+        ratings.write_chained(game, where, out)
     return 0
 
 

@@ -10,7 +10,7 @@ the position of every seed is played with A in every seat; prints A's win rate w
 95 % Wilson interval next to the ``1 / N`` a seat wins by chance, and A's wins per seat.
 
 Options of the game pass through as flags named after them (``--players 3``,
-``--variant hex13``, ``--pegs1 SML``); the game decides which exist.
+``--variant <choice>``, ``--size 9``); the game decides which exist.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.protocol import Game
-from ...games import GAMES, get_game
+from ...games import DEFAULT_GAME, GAMES, get_game
 from ...option_flags import add_option_flags, game_of, options_from_args
 from .. import clock
 from ..levels import PLAYERS, make_player
@@ -242,13 +242,13 @@ def _progress(results: list[dict[str, Any]], total: int) -> None:
 
 def parser(game: Game | None = None) -> argparse.ArgumentParser:
     """The match's own flags, plus one flag per option of ``game`` that the match does not
-    set itself (Nibble: ``--variant``; Number One: ``--players``, ``--pegs1`` …)."""
+    set itself (``--variant``, ``--players``, …: whatever the game declares)."""
     p = argparse.ArgumentParser(
         prog="python -m nibble match",
         description="Play seeded games between computer players: A against B (two players) "
                     "or A against N-1 seats of B, seats rotated.")
     names = ", ".join(PLAYERS)
-    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game ({', '.join(GAMES)})")
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
     p.add_argument("--a", default="hard", help=f"player A ({names}; NAME@MS: with its own "
                                                   "thinking time a move)")

@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...games import GAMES, get_game
+from ...games import DEFAULT_GAME, GAMES, get_game
 from ...option_flags import add_option_flags, game_of, options_from_args
 from .. import clock
 from .match import OWN_OPTIONS, Task, add_play_flags, known_player, play_games, seats_of
@@ -192,7 +192,7 @@ def parser(game: Any = None) -> argparse.ArgumentParser:
         description="A sequential test of player A against a pool of opponents, in pairs of "
                     "games (one board, A in each seat): stops by itself once A's Elo against "
                     "the pool is shown to be at most ELO0 (H0) or at least ELO1 (H1).")
-    p.add_argument("--game", default="nibble", help=f"game ({', '.join(GAMES)})")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"game ({', '.join(GAMES)})")
     p.add_argument("--variant", default=None, help="game variant (default: the game's)")
     p.add_argument("--a", default="hard", help="the player tested (NAME or NAME@MS)")
     p.add_argument("--pool", default="alphabeta",

@@ -4,9 +4,10 @@ protocol (nibble/core/protocol.py) only, without looking at ``hard``'s code
 (nibble/ai/alphabeta.py, mcts.py, knowledge.py, solver.py and the games' knowledge.py and
 weights.py). They are players, not levels: ``python -m nibble match --a hard --b <name>``.
 
-Each is named here by ``module:Class`` and imported only when first asked for; a class
-takes a seed and answers ``choose(state, budget) -> Decision`` (nibble/ai/players.py), within
-the budget's time or iterations.
+Each lives in its game's package, which names it (``Game.pool = "module:Class"``), and
+plays as ``pool-<game id>``; it is imported only when first asked for. A class takes a
+seed and answers ``choose(state, budget) -> Decision`` (nibble/ai/players.py), within the
+budget's time or iterations.
 """
 
 from __future__ import annotations
@@ -14,15 +15,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-#: name -> "module:Class" (the game each plays is in its name)
-POOL: dict[str, str] = {
-    "pool-nibble": "nibble.ai.pool.nibble_mcts:NibbleMCTS",
-    "pool-nebuchadnezzar": "nibble.ai.pool.neb_alphabeta:NebAlphaBeta",
-    "pool-number-one": "nibble.ai.pool.one_paranoid:OneParanoid",
-}
+from ...games import GAMES
+
+
+def pool() -> dict[str, str]:
+    """name -> "module:Class" of every registered game's sparring partner."""
+    return {f"pool-{gid}": g.pool for gid, g in GAMES.items() if g.pool}
+
+
+#: the pool of the games registered at start-up: the players' names (nibble.ai.levels)
+POOL: dict[str, str] = pool()
 
 
 def make_pool_player(name: str, seed: int = 0) -> Any:
     """The pool's player ``name`` with ``seed`` (``KeyError`` if there is none)."""
-    module, _, cls = POOL[name].partition(":")
+    module, _, cls = pool()[name].partition(":")
     return getattr(importlib.import_module(module), cls)(seed)

@@ -17,6 +17,12 @@ class NebuchadnezzarGame(Game):
     knowledge = "nibble.games.nebuchadnezzar.knowledge:NebuchadnezzarKnowledge"
     themes = "nibble.games.nebuchadnezzar.themes:NebuchadnezzarThemes"
     lessons = "nibble.games.nebuchadnezzar.lessons:LESSONS"
+    ratings = "nibble.games.nebuchadnezzar.ratings"
+    pool = "nibble.games.nebuchadnezzar.pool:NebAlphaBeta"
+    bench = "nibble.games.nebuchadnezzar.bench:CASES"
+    # MCTS iterations: the first pass is the budget the analysis's lean was fitted at
+    first_pass_iterations = 1_500
+    second_pass_iterations = 10_000
     options = (
         Option("size", "int", DEFAULT_SIZE, "Board size", min=MIN_SIZE, max=MAX_SIZE),
         Option("seed", "int", None, "Seed", min=0, max=MAX_SEED),

@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from ...ai.calibration import Scale
 from ...ai.knowledge import Knowledge
 from . import rules
 from .model import FittedModel, model_for
@@ -42,6 +43,11 @@ class _Consts:
 #: match at 1 s a move showed them to help; on square13 they scored only 55-45 (not kept)
 REDUCE_AFTER: dict[str, int] = {"square9": 3, "hex13": 3}
 
+#: the analysis's chances (:meth:`NibbleKnowledge.calibration`): one scale for the three
+#: boards (4,772 positions of 192 games; per board 1.8-2.4, within their noise), fitted
+#: by ``scripts/measure_analysis.py --fit``; the alpha-beta judge has no lean to take out
+CALIBRATION = Scale(2.23)
+
 
 class NibbleKnowledge(Knowledge[NibbleState]):
     solve_at = 12
@@ -66,6 +72,9 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         # (colour of each cell of the board, move -> colour << 8 | discs): a search meets
         # the same takes again and again, and reading a big int's bits costs most in Pyodide
         self._move_keys: tuple[list[int] | None, dict[int, int]] = (None, {})
+
+    def calibration(self, state: NibbleState) -> Scale:
+        return CALIBRATION
 
     def hand_written(self) -> NibbleKnowledge:
         if not self.fitted:

@@ -25,6 +25,12 @@ class NibbleGame(Game):
     knowledge = "nibble.games.nibble.knowledge:NibbleKnowledge"
     themes = "nibble.games.nibble.themes:NibbleThemes"
     lessons = "nibble.games.nibble.lessons:LESSONS"
+    ratings = "nibble.games.nibble.ratings"
+    pool = "nibble.games.nibble.pool:NibbleMCTS"
+    bench = "nibble.games.nibble.bench:CASES"
+    # alpha-beta nodes: the first pass about 60 ms a position in a desktop browser
+    first_pass_iterations = 2_000
+    second_pass_iterations = 32_000
     options = (
         Option("variant", "choice", "square9", "Variant",
                choices=tuple((v.id, v.label) for v in VARIANTS.values())),
@@ -46,6 +52,14 @@ class NibbleGame(Game):
         seed's discs from them as setup.py does."""
         grid = VARIANTS[options["variant"]].grid
         return {"neighbours": [grid.neighbours(i) for i in range(grid.n_cells)]}
+
+    def typed_setup(self, text: str) -> str:
+        """A board typed without its colour table (no space) gets the fixed one: colours
+        1, 2, … in order, as many as the variant has."""
+        if " " in text:
+            return text
+        variant = VARIANTS.get(text.partition(":")[0])
+        return f"{text} {COLOR_CHARS[: variant.colors] if variant else '123456789'}"
 
     def options_from_setup(self, setup: object) -> dict[str, Any]:
         """The variant a set-up is written for (``hex13:…``), so a record may leave it out."""

@@ -29,6 +29,12 @@ class NumberOneGame(Game):
     knowledge = "nibble.games.number_one.knowledge:NumberOneKnowledge"
     themes = "nibble.games.number_one.themes:NumberOneThemes"
     lessons = "nibble.games.number_one.lessons:LESSONS"
+    ratings = "nibble.games.number_one.ratings"
+    pool = "nibble.games.number_one.pool:OneParanoid"
+    bench = "nibble.games.number_one.bench:CASES"
+    # MCTS iterations: the first pass is the budget the analysis's leans were fitted at
+    first_pass_iterations = 2_000
+    second_pass_iterations = 10_000
     min_players = 2
     max_players = 4
     players_option = "players"

@@ -31,7 +31,9 @@ from collections.abc import Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
+from ...ai.calibration import Scale
 from ...ai.knowledge import Knowledge
+from ...puzzles.profile import EQUAL_PAIRS, OPENING, Profile
 from .moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
 from .state import NumberOneState
 
@@ -99,8 +101,20 @@ def dilate(x: int, mask: int) -> int:
     return ((x << 1) | (x >> 1) | (x << 11) | (x >> 11) | (x << 12) | (x >> 12)) & mask
 
 
+#: the analysis's chances with two players (:meth:`NumberOneKnowledge.calibration`),
+#: fitted by ``scripts/measure_analysis.py --fit``: 200 games opened by random moves (1,549
+#: positions), the leans from 384 moves; ``turn_lean`` inside a turn (a peg moved before)
+CALIBRATION = Scale(1.765, 0.005, -0.059, -0.304)
+
+
 class NumberOneKnowledge(Knowledge[NumberOneState]):
     has_evaluation = True
+    # the puzzle maker: with the default profile one side is winning after a few moves
+    # (the weaker level of a pair is simply lost) and few positions are starts; pairs of
+    # equal strength keep a game open, a random move now and then at a balanced turn
+    # makes the mistakes, and a decided game stops (docs/puzzles.md, "How games are
+    # played", has the yields)
+    puzzle_profile = Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95)
 
     def __init__(self, weights: dict[str, tuple[float, ...]] | None = None,
                  one_peg: str | None = None, dedupe: bool = False) -> None:
@@ -108,6 +122,9 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         self.dedupe = dedupe  # search one path per landing (the positions are the same)
         self._boards: dict[int, Board] = {}
         self._weights = weight_table(weights or WEIGHTS, KNOTS)
+
+    def calibration(self, state: NumberOneState) -> Scale:
+        return CALIBRATION
 
     def board(self, state: NumberOneState) -> Board:
         b = self._boards.get(state.playable)

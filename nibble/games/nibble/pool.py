@@ -29,9 +29,9 @@ import math
 import random
 from typing import Any
 
-from ...games.nibble.state import NibbleState
-from ..mcts import Budget
-from ..players import Decision
+from ...ai.mcts import Budget
+from ...ai.players import Decision
+from .state import NibbleState
 
 MAX_NODES = 60_000  # nodes kept in the tree (each holds a few short lists)
 ROOT_LIMIT = 600  # takes listed at the root before the rules code gives representatives

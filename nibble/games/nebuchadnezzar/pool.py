@@ -28,15 +28,15 @@ import math
 import random
 from typing import Any
 
+from ...ai import clock
+from ...ai.mcts import Budget
+from ...ai.players import Decision
 from ...core.protocol import State
-from ...games.nebuchadnezzar.captures import captures
-from ...games.nebuchadnezzar.layout import Layout
-from ...games.nebuchadnezzar.moves import PASS, SWAP
-from ...games.nebuchadnezzar.notation import BLACK, WHITE
-from ...games.nebuchadnezzar.placement import placements
-from .. import clock
-from ..mcts import Budget
-from ..players import Decision
+from .captures import captures
+from .layout import Layout
+from .moves import PASS, SWAP
+from .notation import BLACK, WHITE
+from .placement import placements
 
 WIN = 1_000_000  # a won game, less the plies to it
 WIN_BOUND = WIN - 10_000  # scores beyond this are wins or losses

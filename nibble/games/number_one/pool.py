@@ -23,10 +23,10 @@ import random
 import time
 from typing import Any
 
-from ...games.number_one.moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
-from ...games.number_one.state import NumberOneState
-from ..mcts import Budget
-from ..players import Decision
+from ...ai.mcts import Budget
+from ...ai.players import Decision
+from .moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
+from .state import NumberOneState
 
 WIN = 1_000_000.0
 INF = 10.0 * WIN

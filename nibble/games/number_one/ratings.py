@@ -1,0 +1,25 @@
+"""Elo ratings of Number One's levels (two players), as measured by ``python -m nibble ladder
+--write-ratings`` (nibble/ai/ratings.py says what an entry holds). Written by the ladder,
+which rewrites the table that ends this file; do not edit by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+RATINGS: dict[str, dict[str, Any]] = {'number-one': {'budget_ms': 1500.0,
+                'clock': 'cpu',
+                'games_per_pair': 4,
+                'games_played': 60,
+                'intervals': {'easy': [67, 937],
+                              'hard': [401, 1429],
+                              'medium': [354, 1368],
+                              'random': [0, 0]},
+                'options': {'players': 2},
+                'players': ['random@50',
+                            'easy@100',
+                            'medium@500',
+                            'hard@1500',
+                            'greedy',
+                            'alphabeta'],
+                'ratings': {'easy': 502, 'hard': 915, 'medium': 861, 'random': 0}}}
