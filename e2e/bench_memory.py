@@ -13,9 +13,11 @@ round), each page in a browser of its own:
   reaches for the board;
 - people: the site on a game of two people (square9): the rules worker only;
 - computer: the site on a game against the computer (square9, `medium`), after the
-  player's move and the computer's reply (the computer's worker, which the analysis of
-  the game's first moves shares; no reserve at this level: web/store/state.js);
-- computer-hard: the same at `hard`, whose search is worth a worker booted in reserve;
+  player's move and the computer's reply, the analysis of the game's first moves on
+  (a short level asks the rules worker, as does the analysis's first pass: one Python
+  heap; web/engine/computer-lane.js);
+- computer-hard: the same at `hard`, whose search has a worker of its own and one booted
+  in reserve (three heaps);
 - people-again: the game of people opened a second time in the same profile, once the
   first visit stored the engine's snapshot and the service worker took over (a player's
   usual case: the snapshot restored, every file from the offline copy);

@@ -68,20 +68,24 @@ const hook = setInterval(() => {
   const ai = window.nibbleApp && window.nibbleApp.ai;
   if (!ai) return;
   clearInterval(hook);
-  const send = ai._send.bind(ai);
-  ai._send = (id) => {
-    const entry = ai.pending.get(id);
-    // (the computer's moves: the analysis shares the worker and asks it too)
-    if (entry && !entry.timed && entry.request?.op === "ai") {
-      entry.timed = true;
-      const sent = performance.now(), resolve = entry.resolve;
-      entry.resolve = (answer) => {
-        window.aiRequestMs.push(performance.now() - sent);
-        resolve(answer);
-      };
-    }
-    send(id);
-  };
+  // the computer's moves are asked of the rules worker (a short level) or of the
+  // computer's own worker (engine/computer-lane.js): both are timed
+  for (const client of [window.nibbleApp.rules, ai.own]) {
+    const send = client._send.bind(client);
+    client._send = (id) => {
+      const entry = client.pending.get(id);
+      // (the computer's moves: the analysis asks the same worker too)
+      if (entry && !entry.timed && entry.request?.op === "ai") {
+        entry.timed = true;
+        const sent = performance.now(), resolve = entry.resolve;
+        entry.resolve = (answer) => {
+          window.aiRequestMs.push(performance.now() - sent);
+          resolve(answer);
+        };
+      }
+      send(id);
+    };
+  }
 }, 1);
 """
 
@@ -174,14 +178,16 @@ UNDO_WHILE_THINKING = """() => { window.__undone = new Promise((resolve) => {
 
 
 def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_page):
-    """`medium` (0.5 s a move) is not worth a worker booted in reserve: none is kept, and an
-    undo while it thinks lets its search end instead of replacing the worker (a boot would
-    take longer); the answer is dropped and the game goes on. `hard` keeps one."""
+    """`medium` (0.5 s a move) is not worth a worker of its own: it asks the rules worker (one
+    Python heap for the game), and an undo while it thinks lets its search end instead of
+    replacing the worker (a boot would take longer); the answer is dropped and the game
+    goes on. `hard` has a worker of its own, with one in reserve."""
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=medium")
     take_first(page)  # the computer replied
     assert moves(page) == 2
-    assert page.evaluate("() => nibbleApp.ai.standby === null")
-    page.evaluate("() => { window.__worker = nibbleApp.ai.worker; }")
+    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'"
+                         " && nibbleApp.ai.standby === null")
+    page.evaluate("() => { window.__worker = nibbleApp.rules.worker; }")
     page.evaluate(UNDO_WHILE_THINKING)  # (in the page: its 0.5 s are shorter than a round trip)
     page.click(f"{SELECTABLE} >> nth=0")
     page.click(CONFIRM)
@@ -190,9 +196,9 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
     assert moves(page) == 2
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
-    assert page.evaluate("() => nibbleApp.ai.worker === window.__worker"
-                         " && nibbleApp.ai.standby === null")
-    # a game at `hard`: a reserve boots once the computer is asked
+    assert page.evaluate("() => nibbleApp.rules.worker === window.__worker"
+                         " && nibbleApp.ai.own.state === 'idle' && nibbleApp.ai.standby === null")
+    # a game at `hard`: its own worker, and a reserve, boot once the computer is asked
     page.evaluate("() => { nibbleApp.state.level = 'hard'; }")
     take_first(page)
     page.wait_for_function("() => nibbleApp.ai.standby !== null", timeout=30_000)
@@ -209,7 +215,8 @@ def test_undo_abandons_a_hint_at_once(make_page):
     took = page.evaluate(USABLE_AFTER, "[data-action='undo']")
     assert moves(page) == 0
     assert took < 1500, took
-    assert page.evaluate("nibbleApp.ai.busy") is False  # the search itself was abandoned
+    # the search itself was abandoned (a hint is searched by the computer's own worker)
+    assert page.evaluate("nibbleApp.ai.own.busy") is False
     # a move abandons a hint too, and the abandoned hint never lands
     page.click("[data-action='hint']")
     page.wait_for_selector("html[data-hinting='true']")
@@ -531,17 +538,18 @@ SPAWN_WITHOUT_RUNTIME = """() => new Promise((resolve) => {
 
 
 def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
-    """The computer's worker boots once the player reaches for the board, not before (a
-    page left at its first position keeps one Python heap). The rules worker downloads,
+    """The computer's worker of its own (a level worth one: `hard`) boots once the player
+    reaches for the board, not before (a page left at its first position keeps one Python
+    heap). The rules worker downloads,
     checks and compiles the runtime's WebAssembly; the computer's worker gets that
     compiled module (no download, no compile: one copy of the
     compiled code in memory), and a worker whose hand-over is not a module compiles its
     own."""
-    page, recorder = make_page()  # the first game: against the computer
+    page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=hard")
     page.wait_for_timeout(500)
-    assert page.evaluate("nibbleApp.ai.state") == "idle"  # not yet: nobody reached for the board
+    assert page.evaluate("nibbleApp.ai.own.state") == "idle"  # not yet: nobody reached for the board
     page.hover("#board")  # the player reaches for it: the computer's worker boots
-    page.wait_for_function("() => window.nibbleApp.ai.state === 'ready'")
+    page.wait_for_function("() => window.nibbleApp.ai.own.state === 'ready'")
     rules, ai = page.evaluate("[nibbleApp.rules.bootMarks, nibbleApp.ai.bootMarks]")
     assert "wasm compiled" in rules and "wasm handed over" not in rules, rules
     assert "wasm handed over" in ai and "wasm compiled" not in ai, ai
@@ -553,11 +561,37 @@ def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
     assert recorder.errors == []
 
 
-def test_a_board_reached_for_before_the_engine_is_up_boots_the_computer_once_it_is(
+def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_page):
+    """At `medium`, the front door's level, the computer and the analysis's first pass ask
+    the rules worker: reaching for the board and the computer's replies boot no second
+    worker. A hint (seconds, abandoned at once when it is no longer wanted) boots the
+    computer's own worker, which is let go once idle (analysis.js RELEASE_MS)."""
+    page, recorder = make_page()  # the first game: against the computer, at medium
+    page.hover("#board")
+    take_first(page)  # the computer replied
+    assert moves(page) == 2
+    assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert len(page.workers) == 1  # the rules worker alone
+    # a hint on a position not analysed yet (the analysis paused: it would have answered
+    # from what the first pass found) is a search of its own
+    page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
+    page.evaluate("() => { nibbleApp.state.hint = null; }")
+    page.click("[data-action='hint']")
+    page.wait_for_function("() => nibbleApp.state.hint != null", timeout=30_000)
+    assert page.evaluate("nibbleApp.ai.own.state") == "ready"
+    assert len(page.workers) == 2
+    page.wait_for_function("() => nibbleApp.ai.own.state === 'idle'", timeout=30_000)
+    assert len(page.workers) == 1
+    assert recorder.errors == []
+
+
+def test_a_board_reached_for_before_the_engine_is_up_boots_no_second_worker_at_medium(
         make_page, site):
-    """The board is drawn before the engine is up; a player who reaches for it then gets
-    the computer's worker booted once the rules worker is ready (not beside its boot),
-    without reaching again."""
+    """The board is drawn before the engine is up; a player who reaches for it then, in
+    the front door's game against `medium`, gets no second worker once the rules worker
+    is ready (a short level asks the rules worker: one Python heap), and the computer
+    answers. (A level with a worker of its own boots it on that reach: the test of the
+    handed-over runtime.)"""
     page, recorder = make_page(wait_ready=False)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")  # a slow line: the engine is seconds away, the board is not
@@ -568,12 +602,13 @@ def test_a_board_reached_for_before_the_engine_is_up_boots_the_computer_once_it_
     page.wait_for_selector(SELECTABLE)
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     page.hover("#board")
-    assert page.evaluate("nibbleApp.ai.state") == "idle"
     wait_engine(page)
-    page.wait_for_function("() => nibbleApp.ai.state !== 'idle'")
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-    page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)
+    take_first(page)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2", timeout=60_000)
+    assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert len(page.workers) == 1
     assert recorder.errors == []
 
 

@@ -437,8 +437,10 @@ BREAK_ANALYSIS = """
 
 
 def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, site):
-    """The analysis runs in the computer's worker: in a game of people with the engine's
-    help on, a worker that cannot start is said by the review, not as a failed page."""
+    """The computer's own worker (hints, the second pass) cannot start, in a game of people
+    with the engine's help on: the first pass still comes from the rules worker (the
+    computer's lane: engine/computer-lane.js), the game goes on, no failed page, and a hint
+    that needs a search of its own is said as unavailable, not searched forever."""
     page, recorder = make_page(wait_ready=False)
     page.add_init_script(BREAK_ANALYSIS)
     page.goto("about:blank")
@@ -451,16 +453,23 @@ def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, s
         wait_idle(page)
     page.wait_for_function("() => document.querySelectorAll('#move-list .move').length === 2",
                            timeout=60_000)
-    wait_text(page, "#analysis-state", "The analysis is unavailable")
-    assert page.get_attribute("html", "data-analysing") == "false"
+    page.wait_for_function("() => nibbleApp.analysis.answers().filter(Boolean).length === 3",
+                           timeout=60_000)
+    assert "unavailable" not in page.inner_text("#analysis-state")
     # the game itself goes on
     wait_idle(page)
     assert page.locator("[data-cell][data-selectable='true']").count() > 0
-    # a hint asks the analysis: said as unavailable, not searched forever
+    # a hint where nothing was analysed (the analysis paused) asks the broken worker: said
+    # as unavailable, not searched forever
+    page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
+    page.click("[data-cell][data-selectable='true'] >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    wait_idle(page)
     page.click("[data-action='hint']")
     page.wait_for_function("() => document.documentElement.dataset.hinting === 'false'",
                            timeout=30_000)
     assert "engine" in (page.inner_text("[data-message]") or "").lower()
+    assert page.get_attribute("html", "data-engine") == "ready"
     assert [e for e in recorder.errors if "broken on purpose" not in e] == []
 
 

@@ -9,6 +9,7 @@
 import { BoardView } from "./board/board.js";
 import { closeResultDialog } from "./ui/dialogs.js";
 import { EngineClient } from "./engine/engine-client.js";
+import { ComputerLane } from "./engine/computer-lane.js";
 import { trapFocus } from "./ui/focus-trap.js";
 import { t } from "./i18n/i18n.js";
 import { createLoading } from "./engine/loading.js";
@@ -58,7 +59,7 @@ function cancelRedraw() {
  * @typedef {object} App
  * @property {import("./store/state.js").State} state
  * @property {EngineClient} rules the rules worker
- * @property {EngineClient} ai the computer's worker
+ * @property {ComputerLane} ai the computer's lane: the rules worker or a worker of its own
  * @property {() => void} render draw now
  * @property {() => void} redraw draw in the next frame
  * @property {number} renders
@@ -85,13 +86,15 @@ function cancelRedraw() {
  * @property {ReturnType<typeof createWalkthrough>} walkthrough
  * @property {ReturnType<typeof createRules>} rulesSheet
  */
+const rules = new EngineClient({ name: "rules", requestTimeoutMs: 15_000 });
 const app = /** @type {App} */ ({
   state,
-  rules: new EngineClient({ name: "rules", requestTimeoutMs: 15_000 }),
-  // the computer's worker, which the background analysis shares while it is idle
-  // (review/analysis.js); a second one waits in reserve while a computer plays a level
-  // that searches for a second or more (store/state.js worthAReserve)
-  ai: new EngineClient({ name: "ai", beats: true }),
+  rules,
+  // where the computer's moves and the analysis's first pass are asked: the rules worker
+  // for a short level, else the computer's own worker, with one in reserve (a level that
+  // searches for a second or more: store/state.js worthAReserve); hints and the analysis's
+  // deep work always go to that own worker, booted for them (engine/computer-lane.js)
+  ai: new ComputerLane(rules, new EngineClient({ name: "ai", beats: true })),
   // Draw the page from the state now (what must be on screen before the next step: the
   // end of a request, a position set). Anything else asks for redraw(): one render in the
   // next animation frame, however many asked (chessground's redraw).
@@ -138,8 +141,9 @@ for (const listener of [
   () => state.busy || app.render(), // (busy: withBusy draws once it is done)
   sayMove(app),
   showResult(app),
-  // a worker in reserve only while a computer plays at a level whose search is worth it
-  // (a heap kept for nothing costs memory: store/state.js worthAReserve)
+  // a worker of its own, with one in reserve, only while a computer plays at a level whose
+  // search is worth it; else the rules worker (a heap kept for nothing costs memory:
+  // store/state.js worthAReserve)
   () => app.ai.reserve(worthAReserve(state)),
   app.turns.computerAfter,
   app.turns.forcedAfter,

@@ -20,7 +20,7 @@ export class Cancelled extends Error {}
 /**
  * One request; throws EngineError for a refusal and Cancelled when it was abandoned.
  * @template {Nibble.BridgeRequest} R
- * @param {import("./engine-client.js").EngineClient} engine
+ * @param {{request: import("./engine-client.js").EngineClient["request"]}} engine an engine client, or the computer's lane
  * @param {R} request
  * @param {{timeoutMs?: number}} [options]
  * @returns {Promise<Nibble.BridgeAnswers[R["op"]]>}

@@ -223,15 +223,37 @@ export class EngineClient {
 
   // Abandon every request in flight at once: their callers get {cancelled: true}, the
   // worker is terminated, and the reserve takes over (or a fresh worker boots in the
-  // background). A no-op when nothing is in flight.
-  cancel() {
+  // background; with `reboot: false`, none: the client is let go, as release() does). A
+  // no-op when nothing is in flight.
+  /** @param {{reboot?: boolean}} [options] */
+  cancel({ reboot = true } = {}) {
     if (!this.pending.size) return false;
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.resolve({ cancelled: true });
     }
     this.pending.clear();
-    this.start({ delayMs: CANCEL_REBOOT_DELAY_MS });
+    if (reboot) this.start({ delayMs: CANCEL_REBOOT_DELAY_MS });
+    else this.release();
+    return true;
+  }
+
+  // Let the worker (and its reserve) go while nothing is asked of it: its Python heap is
+  // freed, and the next start() or wake() boots it again (from the memory snapshot, in
+  // about half a second). For a worker only some work needs (review/analysis.js: the
+  // deep work, while the computer shares the rules worker). False if a request is in
+  // flight or no worker is up.
+  release() {
+    if (this.pending.size || this.state === "idle") return false;
+    this._dropStandby();
+    this._stopWorker();
+    this.generation++;
+    if (this._boot && !this._boot.settled) clearTimeout(this._boot.stall);
+    // requests made from now on wait for the next start(), as before the first
+    this._started = new Promise((resolve) => {
+      this._markStarted = resolve;
+    });
+    this._setState("idle");
     return true;
   }
 

@@ -43,6 +43,7 @@ const CACHE_SIZE = 4_000; // positions kept (at least the game shown's, however 
 const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again after this
 const CHECK_CAP_MS = 20_000; // a puzzle check's bound (the judge op answers "time" after it)
 const MAX_FAILED_RETRIES = 3;
+const RELEASE_MS = 10_000; // the deep worker idle this long while the lane is shared: let go
 const html = document.documentElement;
 // refusals of the position itself (kept, so as not to ask again); anything else (a worker
 // that died or is not there) is asked again later
@@ -82,16 +83,23 @@ export function keyOf(record, ply) {
 
 /**
  * @param {{state: import("../store/state.js").State}} app
- * @param {import("../engine/engine-client.js").EngineClient} engine the computer's worker's client, shared
+ * @param {import("../engine/computer-lane.js").ComputerLane} engine the computer's lane: the first pass
+ *   and the tries of "learn from your mistakes" are asked where the computer's moves are
  */
 export function createAnalysis(app, engine) {
   const { state } = app;
+  // The deep work (the second pass, puzzle checks) and hints: seconds a request, which a
+  // cancel must be able to abandon at once, so never on the rules worker: the computer's
+  // own worker, booted for it while the lane is shared and let go once idle (RELEASE_MS).
+  const deep = engine.own;
+  let releaseTimer = null;
   /** @type {Map<string, Answer>} */
   const cache = new Map(); // key -> answer (with its budget)
   let version = 0; // bumped by every answer stored (answers() and judgements are kept until then)
   /** @type {{record: Nibble.Record | null, version: number, list: (Answer | undefined)[]}} */
   let memo = { record: null, version: -1, list: [] };
   let running = false;
+  let deepRunning = false; // what is running is deep work (on the deep worker)
   let enabled = true; // off only for measurements (e2e/bench_page.py: with and without)
   let retry = null;
   let lastInput = performance.now();
@@ -160,10 +168,23 @@ export function createAnalysis(app, engine) {
     failedSince = 0;
     engine.retry();
   }
+  // The deep worker failed to start while the lane is shared: tried again now and then,
+  // as the lane's own worker is above.
+  let deepRetries = 0;
+  let deepFailedSince = 0;
+  function retryDeep() {
+    if (!deepFailedSince) deepFailedSince = performance.now();
+    if (deepRetries >= MAX_FAILED_RETRIES || performance.now() - deepFailedSince < RETRY_FAILED_MS) return;
+    deepRetries++;
+    deepFailedSince = 0;
+    deep.retry();
+  }
   // Requests waiting for a worker that then failed to start: the client keeps them for a
   // later boot, the analysis does not wait for one.
   /** @type {Set<(error: Error) => void>} */
   const waiting = new Set();
+  /** @type {Set<(error: Error) => void>} */
+  const deepWaiting = new Set(); // the same, on the deep worker while the lane is shared
   engine.watch((status) => {
     if (status === "ready") failedRetries = 0;
     if (status !== "failed") failedSince = 0;
@@ -174,6 +195,31 @@ export function createAnalysis(app, engine) {
     changed(-1); // the review says whether the analysis is available
     setTimeout(pump, 0); // up: at once, not at the next check; failed: say it is not working
   });
+  // the deep worker's own troubles while the lane is shared (else the watch above hears them)
+  deep.watch((status) => {
+    if (status === "ready") deepRetries = deepFailedSince = 0;
+    if (!engine.shared) return;
+    if (status === "failed") {
+      for (const fail of deepWaiting) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
+      deepWaiting.clear();
+    }
+    setTimeout(pump, 0);
+  });
+
+  // While the lane is shared, the deep worker is let go once nothing is asked of it for
+  // RELEASE_MS (its heap is the page's largest cost: issue 47); the next deep work or hint
+  // boots it again from the memory snapshot.
+  function releaseLater() {
+    if (releaseTimer || !engine.shared || deep.state === "idle") return;
+    releaseTimer = setTimeout(() => {
+      releaseTimer = null;
+      if (engine.shared && !deepRunning && hints === 0 && !deep.busy) deep.release();
+    }, RELEASE_MS);
+  }
+  function keepDeep() {
+    clearTimeout(releaseTimer);
+    releaseTimer = null;
+  }
 
   // Why the background work must wait now, or null.
   function blocked() {
@@ -198,7 +244,7 @@ export function createAnalysis(app, engine) {
   // need it and could not take it back).
   function nextJob() {
     const job = gameJob();
-    if (job || !checks.length || engine.state !== "ready") return job;
+    if (job || !checks.length || deep.state !== "ready") return job;
     if (state.view && !state.view.result && state.seats.includes("ai") && !engine.standbyReady) return null;
     return { check: checks[0], deep: true };
   }
@@ -256,18 +302,21 @@ export function createAnalysis(app, engine) {
 
   // `budget`: ms, kept with the answer (a longer search's answer is not replaced by a
   // shorter one's); with `fixed`, a fixed search instead, which may take up to its cap.
-  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @param {{iterations: number, cap: number} | null} [fixed] @returns {Promise<Answer>} */
-  async function analyse(record, ply, budget, fixed = null) {
+  // `onDeep`: asked of the deep worker (a second-pass position, a hint), else of the lane.
+  /** @param {Nibble.Record} record @param {number} ply @param {number} budget @param {{iterations: number, cap: number} | null} [fixed] @param {boolean} [onDeep] @returns {Promise<Answer>} */
+  async function analyse(record, ply, budget, fixed = null, onDeep = false) {
     const seed = 1 + (ply % 1000); // reproducible per position
+    const client = onDeep ? deep : engine;
+    const pending = onDeep && engine.shared ? deepWaiting : waiting;
     let fail;
     /** @type {Promise<never>} */
-    const failed = new Promise((_, reject) => waiting.add((fail = reject)));
+    const failed = new Promise((_, reject) => pending.add((fail = reject)));
     let response;
     try {
       const limit = fixed ? { budget_ms: fixed.cap, iterations: fixed.iterations } : { budget_ms: budget };
-      response = await Promise.race([call(engine, { op: "analyse", record, ply, seed, ...limit }, { timeoutMs: limitFor(limit.budget_ms) }), failed]);
+      response = await Promise.race([call(client, { op: "analyse", record, ply, seed, ...limit }, { timeoutMs: limitFor(limit.budget_ms) }), failed]);
     } finally {
-      waiting.delete(fail);
+      pending.delete(fail);
     }
     const answer = { ...response, budget };
     const key = keyOf(record, ply);
@@ -284,31 +333,38 @@ export function createAnalysis(app, engine) {
     clearTimeout(retry);
     if (blocked()) {
       setAnalysing(false);
+      releaseLater();
       retry = setTimeout(pump, BLOCKED_RETRY_MS);
       return;
     }
     const job = nextJob();
     if (!job) {
       setAnalysing(false);
+      releaseLater();
       return;
     }
     if (job.wait) {
       setAnalysing(false);
+      releaseLater();
       retry = setTimeout(pump, job.wait);
       return;
     }
-    if (engine.state !== "ready") {
+    const client = job.deep ? deep : engine;
+    if (job.deep) keepDeep();
+    if (client.state !== "ready") {
       // started once there is work; booting, or restarting after a crash: a moment later
-      if (engine.state === "idle") engine.start();
+      if (client.state === "idle") client.start();
+      else if (job.deep && engine.shared && client.state === "failed") retryDeep();
       setAnalysing(!job.deep);
       retry = setTimeout(pump, BLOCKED_RETRY_MS);
       return;
     }
     running = true;
+    deepRunning = !!job.deep;
     setAnalysing(!job.deep);
     try {
       if (job.check) await runCheck(job.check);
-      else await analyse(job.record, job.ply, job.budget, job.fixed);
+      else await analyse(job.record, job.ply, job.budget, job.fixed, job.deep);
     } catch (error) {
       if (error instanceof Cancelled) {
         // abandoned (a hint stopped): the loop goes on below
@@ -327,6 +383,7 @@ export function createAnalysis(app, engine) {
       }
     } finally {
       running = false;
+      deepRunning = false;
     }
     setTimeout(pump, BREATH_MS); // a breath between positions for whatever else is queued
   }
@@ -337,7 +394,7 @@ export function createAnalysis(app, engine) {
   /** @param {Check} job */
   async function runCheck(job) {
     try {
-      const answer = await call(engine, { op: "judge", record: job.record, budget_ms: CHECK_CAP_MS }, { timeoutMs: limitFor(CHECK_CAP_MS) });
+      const answer = await call(deep, { op: "judge", record: job.record, budget_ms: CHECK_CAP_MS }, { timeoutMs: limitFor(CHECK_CAP_MS) });
       checks.splice(checks.indexOf(job), 1);
       job.resolve(answer);
     } catch (error) {
@@ -372,11 +429,12 @@ export function createAnalysis(app, engine) {
     const known = at(ply, record);
     if (known && known.best !== undefined && !known.error) return known;
     hints++;
+    keepDeep();
     setAnalysing(true);
-    if (engine.state === "idle") engine.start();
-    else if (engine.state === "failed") engine.retry(); // asked for: try at once
+    if (deep.state === "idle") deep.start();
+    else if (deep.state === "failed") deep.retry(); // asked for: try at once
     try {
-      return await analyse(record, ply, HINT_MS);
+      return await analyse(record, ply, HINT_MS, null, true);
     } catch (error) {
       if (error instanceof Cancelled) return null;
       throw error;
@@ -387,18 +445,23 @@ export function createAnalysis(app, engine) {
     }
   }
 
-  // Abandon what the analysis is asking the worker, at once (a hint nobody wants any more).
+  // Abandon what the analysis is asking the deep worker, at once (a hint nobody wants any
+  // more). While the lane is shared nothing else needs that worker: it is let go rather
+  // than booted again.
   function cancel() {
-    engine.cancel();
-    running = false;
+    if (deep.cancel({ reboot: !engine.shared })) {
+      running = false;
+      deepRunning = false;
+    }
     setTimeout(pump, 0);
   }
 
   // The computer's turn is about to ask the worker the analysis shares: the position
   // being analysed is abandoned (asked again later) when a worker in reserve takes over
   // at once; without one, it ends first (within its budget) rather than cost a boot.
+  // (While the lane is shared the deep work is on another worker: it goes on.)
   function makeRoom() {
-    if (running && hints === 0 && engine.standbyReady) cancel();
+    if (running && hints === 0 && !engine.shared && engine.standbyReady) cancel();
   }
 
   for (const type of ["pointerdown", "keydown"]) {

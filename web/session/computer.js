@@ -43,7 +43,7 @@ export function createComputer(app, { setPosition, cancelThinking }) {
   async function askEngine(levelId) {
     const budget = budgetOf(state, levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
-    app.analysis.makeRoom(); // the analysis shares the worker: it gives way
+    app.analysis.makeRoom(); // the analysis shares the lane: it gives way
     const response = await call(app.ai.wake(), { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };
@@ -106,9 +106,10 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     for (const type of REACHES) board?.addEventListener(type, onReach, { capture: true, passive: true });
   }
   // Boot the computer's worker if the board was reached, the engine is up and the game
-  // shown has a computer seat (then stop listening); else wait for the next reach.
+  // shown has a computer seat with a worker of its own (then stop listening; a short
+  // level asks the rules worker: engine/computer-lane.js); else wait for the next reach.
   function wakeIfReached() {
-    if (!reached || state.engine !== "ready" || !state.seats?.includes("ai")) return;
+    if (!reached || state.engine !== "ready" || !state.seats?.includes("ai") || app.ai.shared) return;
     for (const type of REACHES) board?.removeEventListener(type, onReach, true);
     app.ai.wake();
   }

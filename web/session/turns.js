@@ -23,7 +23,7 @@ import { worthAReserve } from "../store/state.js";
  * @typedef {object} Page
  * @property {import("../store/state.js").State} state
  * @property {import("../engine/engine-client.js").EngineClient} rules the rules worker
- * @property {import("../engine/engine-client.js").EngineClient} ai the computer's worker
+ * @property {import("../engine/computer-lane.js").ComputerLane} ai the computer's lane (the rules worker, or a worker of its own)
  * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void, makeRoom(): void}} analysis
  * @property {{humanMoved(): void, computerMoved(): void, fork(moved: Nibble.PositionAnswer): void}} session
  * @property {{focus(): void}} board
