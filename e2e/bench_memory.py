@@ -155,7 +155,10 @@ def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> 
     10 %): games against the computer (`easy`, square9) played by clicks, a hint every
     eighth move of the player's (its move then played), each finished game reviewed for
     ten moves, then a rematch, until `moves` moves were played in all. PSS after the
-    computer's first reply and at the end, each after `settle` s idle."""
+    computer's first reply and at the end, each once the computer's own worker (booted
+    for hints and the deep analysis) has been let go, as it is once idle
+    (web/review/analysis.js RELEASE_MS), and then `settle` s idle: the same heaps at both
+    ends, so that growth is what the session kept."""
     with fresh_browser(pw) as (profile, page):
         page.set_default_timeout(120_000)
         page.goto(url)
@@ -192,16 +195,22 @@ def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> 
                 page.wait_for_function(
                     "(n) => document.querySelectorAll('#move-list li').length > n"
                     " || !!document.querySelector('[data-result]')", arg=count + 1)
-                page.wait_for_selector("html[data-thinking='false']")
-                time.sleep(settle)
-                start = sum(pss(pid) for pid in renderers_of(profile))
-        page.wait_for_selector("html[data-thinking='false']")
-        time.sleep(settle)
-        end = sum(pss(pid) for pid in renderers_of(profile))
+                start, start_workers = quiet_pss(page, profile, settle)
+        end, end_workers = quiet_pss(page, profile, settle)
     assert start is not None
     return {"start_mb": round(start / MB, 1), "end_mb": round(end / MB, 1),
             "growth": round(end / start, 3), "moves": played, "games": games,
-            "hints": mine // 8}
+            "hints": mine // 8, "workers": [start_workers, end_workers]}
+
+
+def quiet_pss(page, profile, settle: float) -> tuple[int, int]:
+    """The renderers' PSS once the computer has moved, the computer's own worker is let go
+    (a minute at most) and `settle` s went by; and the page's workers then."""
+    page.wait_for_selector("html[data-thinking='false']")
+    page.wait_for_function("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'",
+                           timeout=60_000)
+    time.sleep(settle)
+    return sum(pss(pid) for pid in renderers_of(profile)), len(page.workers)
 
 
 def main() -> int:
