@@ -547,7 +547,8 @@ def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
     own."""
     page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=hard")
     page.wait_for_timeout(500)
-    assert page.evaluate("nibbleApp.ai.own.state") == "idle"  # not yet: nobody reached for the board
+    # not yet: nobody reached for the board
+    assert page.evaluate("nibbleApp.ai.own.state") == "idle"
     page.hover("#board")  # the player reaches for it: the computer's worker boots
     page.wait_for_function("() => window.nibbleApp.ai.own.state === 'ready'")
     rules, ai = page.evaluate("[nibbleApp.rules.bootMarks, nibbleApp.ai.bootMarks]")
