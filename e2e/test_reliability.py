@@ -181,7 +181,8 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
     """`medium` (0.5 s a move) is not worth a worker of its own: it asks the rules worker (one
     Python heap for the game), and an undo while it thinks lets its search end instead of
     replacing the worker (a boot would take longer); the answer is dropped and the game
-    goes on. `hard` has a worker of its own, with one in reserve."""
+    goes on. `hard` has a worker of its own, and one in reserve once a search was
+    abandoned."""
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=medium")
     take_first(page)  # the computer replied
     assert moves(page) == 2
@@ -198,8 +199,16 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.rules.worker === window.__worker"
                          " && nibbleApp.ai.own.state === 'idle' && nibbleApp.ai.standby === null")
-    # a game at `hard`: its own worker, and a reserve, boot once the computer is asked
+    # a game at `hard`: a worker of its own boots once the computer is asked, and one in
+    # reserve only once a search of it was abandoned (a game without one holds two heaps)
     page.evaluate("() => { nibbleApp.state.level = 'hard'; }")
+    take_first(page)
+    assert page.evaluate("() => !nibbleApp.ai.shared && nibbleApp.ai.own.state === 'ready'"
+                         " && nibbleApp.ai.standby === null")
+    page.evaluate(UNDO_WHILE_THINKING)
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click(CONFIRM)
+    assert page.evaluate("() => window.__undone"), "the undo came after the search"
     take_first(page)
     page.wait_for_function("() => nibbleApp.ai.standby !== null", timeout=30_000)
 
@@ -571,17 +580,23 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     page.hover("#board")
     take_first(page)  # the computer replied
     assert moves(page) == 2
+    wait_idle(page)  # (and the analysis's first pass is done)
     assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
     assert len(page.workers) == 1  # the rules worker alone
-    # a hint on a position not analysed yet (the analysis paused: it would have answered
-    # from what the first pass found) is a search of its own
+    # a hint on a position not analysed (the analysis paused before the move: it would
+    # have answered from what the first pass found) is a search of its own
     page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
-    page.evaluate("() => { nibbleApp.state.hint = null; }")
+    take_first(page)
+    assert moves(page) == 4
     page.click("[data-action='hint']")
     page.wait_for_function("() => nibbleApp.state.hint != null", timeout=30_000)
     assert page.evaluate("nibbleApp.ai.own.state") == "ready"
     assert len(page.workers) == 2
     page.wait_for_function("() => nibbleApp.ai.own.state === 'idle'", timeout=30_000)
+    for _ in range(50):  # (the browser reports a terminated worker gone a moment later)
+        if len(page.workers) == 1:
+            break
+        page.wait_for_timeout(100)
     assert len(page.workers) == 1
     assert recorder.errors == []
 

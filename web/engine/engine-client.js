@@ -29,8 +29,10 @@
 //   terminates the worker at once; the callers get {cancelled: true}. Nothing ever queues
 //   behind an abandoned search;
 // - with `standby: true` (the computer's client) a second worker is booted in reserve
-//   once the first request is made: a cancel or a restart swaps it in at once instead of
-//   waiting for a boot, and a new reserve boots in the background (docs/web.md).
+//   once a request was abandoned or the worker died (not before: a game whose searches
+//   are never cut short holds no third heap): the next cancel or restart swaps it in at
+//   once instead of waiting for a boot, and a new reserve boots in the background
+//   (docs/web.md).
 //   reserve(false) lets it go (a game without a computer seat: the heap is not kept).
 //
 // The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
@@ -99,6 +101,9 @@ export class EngineClient {
     this.name = name;
     this.requestTimeoutMs = requestTimeoutMs;
     this.keepStandby = standby;
+    // a request was abandoned (or the worker died) since reserve(true): only then is a
+    // reserve booted, so a game whose searches are never cut short holds no third heap
+    this.abandoned = false;
     /** @type {{worker: Worker | null, ready: boolean, dead: boolean} | null} */
     this.standby = null; // a worker booted in reserve
     this.watchBeats = beats; // the worker beats while it works on a request (the computer's)
@@ -172,6 +177,7 @@ export class EngineClient {
   reserve(on) {
     if (this.keepStandby === on) return;
     this.keepStandby = on;
+    this.abandoned = false;
     if (!on) this._dropStandby();
   }
 
@@ -212,7 +218,7 @@ export class EngineClient {
       return Promise.resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
     }
     const id = this.nextId++;
-    if (this.keepStandby && !this.standby) this.ready.then(() => this._prepareStandby(STANDBY_DELAY_MS));
+    if (this.keepStandby && this.abandoned && !this.standby) this.ready.then(() => this._prepareStandby(STANDBY_DELAY_MS));
     return new Promise((resolve) => {
       // (the worker answers the request's op: the entry's resolve takes any answer)
       const entry = { request, resolve: /** @type {(answer: ClientAnswer) => void} */ (resolve), timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
@@ -233,6 +239,7 @@ export class EngineClient {
       entry.resolve({ cancelled: true });
     }
     this.pending.clear();
+    this.abandoned = true;
     if (reboot) this.start({ delayMs: CANCEL_REBOOT_DELAY_MS });
     else this.release();
     return true;
@@ -433,6 +440,7 @@ export class EngineClient {
         entry.resolve({ error: { code: "engine-crashed", message } });
       } else entry.retried = true;
     }
+    this.abandoned = true; // (a reserve from now on: the next death costs no boot)
     this._setState("restarting", { kind, message });
     if (giveUp) {
       this._stopWorker();
