@@ -157,52 +157,52 @@ export function createAnalysis(app, engine) {
     });
   }
 
-  // A worker that failed to start: start it again now and then (a download that failed
-  // for a moment, a device short of memory), a few times.
-  let failedRetries = 0;
-  let failedSince = 0;
-  function retryFailed() {
-    if (!failedSince) failedSince = performance.now();
-    if (failedRetries >= MAX_FAILED_RETRIES || performance.now() - failedSince < RETRY_FAILED_MS) return;
-    failedRetries++;
-    failedSince = 0;
-    engine.retry();
+  // A worker that failed to start: started again now and then (a download that failed
+  // for a moment, a device short of memory), a few times. One for the lane, one for the
+  // deep worker while the lane is shared; each hears its worker's states.
+  /** @param {{retry: () => unknown}} client */
+  function retrier(client) {
+    let tries = 0;
+    let since = 0;
+    return {
+      retry() {
+        if (!since) since = performance.now();
+        if (tries >= MAX_FAILED_RETRIES || performance.now() - since < RETRY_FAILED_MS) return;
+        tries++;
+        since = 0;
+        client.retry();
+      },
+      /** @param {string} status */
+      heard(status) {
+        if (status === "ready") tries = 0;
+        if (status !== "failed") since = 0;
+      },
+    };
   }
-  // The deep worker failed to start while the lane is shared: tried again now and then,
-  // as the lane's own worker is above.
-  let deepRetries = 0;
-  let deepFailedSince = 0;
-  function retryDeep() {
-    if (!deepFailedSince) deepFailedSince = performance.now();
-    if (deepRetries >= MAX_FAILED_RETRIES || performance.now() - deepFailedSince < RETRY_FAILED_MS) return;
-    deepRetries++;
-    deepFailedSince = 0;
-    deep.retry();
-  }
+  const laneRetry = retrier(engine);
+  const deepRetry = retrier(deep);
   // Requests waiting for a worker that then failed to start: the client keeps them for a
   // later boot, the analysis does not wait for one.
   /** @type {Set<(error: Error) => void>} */
   const waiting = new Set();
   /** @type {Set<(error: Error) => void>} */
   const deepWaiting = new Set(); // the same, on the deep worker while the lane is shared
+  /** @param {Set<(error: Error) => void>} pending */
+  function failWaiting(pending) {
+    for (const fail of pending) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
+    pending.clear();
+  }
   engine.watch((status) => {
-    if (status === "ready") failedRetries = 0;
-    if (status !== "failed") failedSince = 0;
-    if (status === "failed") {
-      for (const fail of waiting) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
-      waiting.clear();
-    }
+    laneRetry.heard(status);
+    if (status === "failed") failWaiting(waiting);
     changed(-1); // the review says whether the analysis is available
     setTimeout(pump, 0); // up: at once, not at the next check; failed: say it is not working
   });
   // the deep worker's own troubles while the lane is shared (else the watch above hears them)
   deep.watch((status) => {
-    if (status === "ready") deepRetries = deepFailedSince = 0;
+    deepRetry.heard(status);
     if (!engine.shared) return;
-    if (status === "failed") {
-      for (const fail of deepWaiting) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
-      deepWaiting.clear();
-    }
+    if (status === "failed") failWaiting(deepWaiting);
     setTimeout(pump, 0);
   });
 
@@ -226,7 +226,7 @@ export function createAnalysis(app, engine) {
     if (!enabled) return "off";
     if (state.engine !== "ready" || !state.record) return "engine";
     if (engine.state === "failed") {
-      retryFailed();
+      laneRetry.retry();
       return "worker";
     }
     // a computer seat about to think: leave it the processor (it is scheduled after a render)
@@ -354,7 +354,7 @@ export function createAnalysis(app, engine) {
     if (client.state !== "ready") {
       // started once there is work; booting, or restarting after a crash: a moment later
       if (client.state === "idle") client.start();
-      else if (job.deep && engine.shared && client.state === "failed") retryDeep();
+      else if (job.deep && engine.shared && client.state === "failed") deepRetry.retry();
       setAnalysing(!job.deep);
       retry = setTimeout(pump, BLOCKED_RETRY_MS);
       return;
