@@ -16,16 +16,19 @@ round), each page in a browser of its own:
   player's move and the computer's reply, the analysis of the game's first moves on
   (a short level asks the rules worker, as does the analysis's first pass: one Python
   heap; web/engine/computer-lane.js);
-- computer-hard: the same at `hard`, whose search has a worker of its own and one booted
-  in reserve (three heaps);
-- people-again: the game of people opened a second time in the same profile, once the
-  first visit stored the engine's snapshot and the service worker took over (a player's
-  usual case: the snapshot restored, every file from the offline copy);
+- computer-hard: the same at `hard`, whose search has a worker of its own (two heaps; a
+  third, in reserve, only once a search was abandoned);
+- people-again: the game of people opened again in the same profile with the browser
+  closed and started again in between, once the first visit stored the engine's snapshot
+  and the service worker took over (a player's usual case: the snapshot restored, every
+  file from the offline copy);
+- bare-again: the bare page's own repeat visit (its runtime from the HTTP cache), what
+  people-again is compared with in ``again_to_bare_again``;
 
 and, for each, the ratio to bare (medians). Issue 47's targets: ready <= 1.3 x bare,
 with the computer and the analysis <= 1.6 x bare.
 
-With --against OTHER_DIST, the site's two kinds are also measured on another build (say,
+With --against OTHER_DIST, the site's four kinds are also measured on another build (say,
 the one before a change), in the same alternated rounds ("people@other", …).
 
 With --session MOVES, one player's session instead (session_growth): games against the
@@ -106,9 +109,13 @@ def pss(pid: int) -> int:
 
 
 @contextlib.contextmanager
-def fresh_browser(pw):
-    """(profile, page): a Chromium of its own on a new profile folder, closed after."""
-    with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as profile:
+def fresh_browser(pw, profile: str | None = None):
+    """(profile, page): a Chromium of its own on a new profile folder (or on ``profile``,
+    kept), closed after."""
+    with contextlib.ExitStack() as stack:
+        if profile is None:
+            profile = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="nibble-bench-memory-"))
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=chromium_executable(), args=CHROMIUM_ARGS,
             viewport={"width": 1200, "height": 900})
@@ -119,29 +126,37 @@ def fresh_browser(pw):
 
 
 def measure(pw, url: str, kind: str, settle: float) -> dict:
-    with fresh_browser(pw) as (profile, page):
-        page.goto(url)
-        page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
-        if kind.endswith("-again"):  # the first visit's snapshot and offline copy, kept
-            page.wait_for_function(
-                "() => ['stored', 'failed'].includes(document.documentElement.dataset"
-                ".snapshot) && document.documentElement.dataset.offline === 'ready'",
-                timeout=180_000)
-            page.goto("about:blank")
+    with tempfile.TemporaryDirectory(prefix="nibble-bench-memory-") as folder:
+        if kind.endswith("-again"):
+            # a repeat visit: the first one's snapshot and offline copy kept in the profile,
+            # then the browser closed and opened again on it, as a player comes back (the
+            # same tab navigated away and back would keep the first page's process, and
+            # whatever it had not given back yet, under the second)
+            with fresh_browser(pw, folder) as (_, page):
+                page.goto(url)
+                page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+                if kind.startswith("bare"):  # its runtime in the HTTP cache, nothing else
+                    time.sleep(settle)
+                else:
+                    page.wait_for_function(
+                        "() => ['stored', 'failed'].includes(document.documentElement"
+                        ".dataset.snapshot) && document.documentElement.dataset.offline"
+                        " === 'ready'", timeout=180_000)
+        with fresh_browser(pw, folder) as (profile, page):
             page.goto(url)
             page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
-        if kind.startswith("computer"):
-            page.wait_for_selector("html[data-thinking='false']")
-            page.click("[data-cell][data-selectable='true']")
-            page.click("[data-action='confirm']:not([disabled])")
-            page.wait_for_function(
-                "() => document.querySelectorAll('#move-list li').length >= 2",
-                timeout=120_000)
-            page.wait_for_selector("html[data-thinking='false']")
-        time.sleep(settle)
-        pids = renderers_of(profile)
-        total = sum(pss(pid) for pid in pids)
-        workers = len(page.workers)
+            if kind.startswith("computer"):
+                page.wait_for_selector("html[data-thinking='false']")
+                page.click("[data-cell][data-selectable='true']")
+                page.click("[data-action='confirm']:not([disabled])")
+                page.wait_for_function(
+                    "() => document.querySelectorAll('#move-list li').length >= 2",
+                    timeout=120_000)
+                page.wait_for_selector("html[data-thinking='false']")
+            time.sleep(settle)
+            pids = renderers_of(profile)
+            total = sum(pss(pid) for pid in pids)
+            workers = len(page.workers)
     return {"pss_mb": round(total / MB, 1), "renderers": len(pids), "workers": workers}
 
 
@@ -245,6 +260,7 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
              "/bench-bare-worker.js": ("text/javascript", BARE_WORKER)}
     kinds = {
         "bare": "bench-bare.html",
+        "bare-again": "bench-bare.html",
         "ready": "",
         "people": "?game=nibble&variant=square9&seed=7&p1=human&p2=human",
         "computer": "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=medium",
@@ -259,7 +275,7 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
         if against:
             other = stack.enter_context(SiteServer(Path(against), "/nibble/"))
             urls |= {f"{kind}@other": other.url + kinds[kind]
-                     for kind in ("ready", "people", "computer")}
+                     for kind in ("ready", "people", "people-again", "computer")}
         for r in range(runs):
             order = list(urls) if r % 2 == 0 else list(reversed(urls))
             rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], settle)
@@ -272,6 +288,10 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
         "ratio_to_bare": {k: round(v / median["bare"], 2) for k, v in median.items()},
         "targets": {"ready": 1.3, "people": 1.3, "people-again": 1.3, "computer": 1.6,
                     "computer-hard": 1.6},
+        # a repeat visit against a repeat visit of the bare page: both restore the
+        # runtime's compiled code from the browser's cache, which a first visit compiles
+        "again_to_bare_again": {k: round(v / median["bare-again"], 2)
+                                for k, v in median.items() if k.split("@")[0].endswith("-again")},
         "against": against,
         "rounds": rounds,
         "load": [round(x, 2) for x in os.getloadavg()],

@@ -183,7 +183,15 @@ class PageRecorder:
     def __init__(self, context):
         self.requests: list[str] = []
         self.errors: list[str] = []
-        context.on("request", lambda request: self.requests.append(request.url))
+        # the requests of the page's own code: not those of sw.js run as the worker that
+        # fills the offline copy on a first visit (web/engine/offline.js)
+        self.own: list[str] = []
+        context.on("request", self._seen)
+
+    def _seen(self, request) -> None:
+        self.requests.append(request.url)
+        if not (request.headers.get("referer") or "").split("?")[0].endswith("/sw.js"):
+            self.own.append(request.url)
 
     def watch(self, page):
         page.on(

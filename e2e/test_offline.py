@@ -150,6 +150,68 @@ def test_offline_after_one_visit_plays_against_the_computer(context, site):
     context.set_offline(False)
 
 
+def precache_fetches(server) -> tuple[list[str], list[str]]:
+    """The files fetched by sw.js run as the page's dedicated worker, and by the service
+    worker, each in the order the server saw them."""
+    by_worker: list[str] = []
+    by_service: list[str] = []
+    into = None
+    for r in list(server.requests):
+        path = r["path"].split("?")[0]
+        if path.endswith("/sw.js"):
+            into = by_worker if r["dest"] == "worker" else by_service
+        elif (r["referer"] or "").split("?")[0].endswith("/sw.js") and into is not None:
+            into.append(path.lstrip("/"))  # the server's paths are under its base
+    return by_worker, by_service
+
+
+def test_a_first_visit_fills_the_cache_from_a_worker_that_then_ends(context, site_copy):
+    server = site_copy
+    manifest = json.loads((server.root_dir / "precache-manifest.json").read_text())
+    wanted = sorted(set(manifest["files"]) - set(manifest["on_demand"]))
+    page = open_page(context, server.url + GAME_HOT_SEAT)
+    wait_offline_ready(page)
+    # the page's dedicated worker fetched every file once, and ended; the service
+    # worker's install found them all cached and fetched nothing (the garbage of the
+    # downloads went with the worker: docs/offline.md)
+    by_worker, by_service = precache_fetches(server)
+    assert sorted(set(by_worker)) == wanted and len(by_worker) == len(wanted)
+    assert by_service == []
+    assert [w.url for w in page.workers if w.url.endswith("/sw.js")] == []
+    stored = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).length",
+        f"nibble-precache:{PREFIX}:{sw_version(page)}")
+    assert stored == len(wanted)
+    assert context.recorder.errors == [], context.recorder.errors
+
+
+def test_a_cache_the_worker_could_not_fill_is_filled_by_the_install(context, site_copy):
+    server = site_copy
+    manifest = json.loads((server.root_dir / "precache-manifest.json").read_text())
+    wanted = sorted(set(manifest["files"]) - set(manifest["on_demand"]))
+
+    asked: list[str] = []
+
+    def no_dedicated_worker(route) -> None:
+        # the first request for sw.js is the page's worker's (the registration waits for
+        # it to end); Sec-Fetch-Dest is not among the headers a route sees
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/sw.js", no_dedicated_worker)
+    page = open_page(context, server.url + GAME_HOT_SEAT)
+    wait_offline_ready(page)
+    by_worker, by_service = precache_fetches(server)
+    assert len(asked) >= 2 and by_worker == []
+    assert sorted(set(by_service)) == wanted
+    assert page.locator("[data-cell]").count() == 81
+    errors = [e for e in context.recorder.errors if "sw.js" not in e]
+    assert errors == [], errors
+
+
 def test_the_fallback_library_is_fetched_on_first_use_only(context, site):
     """The install leaves out the files on demand (the engine's fallback library, which it
     never needs unless a module is missing): not downloaded on a first visit, fetched,

@@ -25,7 +25,13 @@ const ON_DEMAND = new Set(__ON_DEMAND__); // paths fetched on first use, not at 
 // worker's policy comes from its own response), the header does. Empty: no header.
 const CSP = __CSP__;
 
-const SCOPE = self.registration.scope; // ends with "/"
+// The same script also runs as a dedicated worker that the page starts on a first visit
+// (web/engine/offline.js): it fills this version's cache and is then terminated, its
+// memory with it; the service worker's install then finds every file there. A service
+// worker holds the garbage of its downloads until the browser stops it, 30 s idle later:
+// about 45 MB of the page's renderer at ready (docs/offline.md).
+const IN_SERVICE_WORKER = typeof ServiceWorkerGlobalScope !== "undefined" && self instanceof ServiceWorkerGlobalScope;
+const SCOPE = IN_SERVICE_WORKER ? self.registration.scope : new URL("./", self.location.href).href; // ends with "/"
 const PREFIX = `nibble-precache:${new URL(SCOPE).pathname}:`;
 const CACHE = PREFIX + VERSION;
 const PARALLEL = 4;
@@ -82,6 +88,13 @@ async function precache() {
     await caches.delete(CACHE);
     throw error;
   }
+}
+
+if (!IN_SERVICE_WORKER) {
+  precache().then(
+    () => self.postMessage({ type: "precached", version: VERSION }),
+    (error) => self.postMessage({ type: "failed", error: String(error) }),
+  );
 }
 
 self.addEventListener("install", (event) => {

@@ -49,6 +49,33 @@ function offer(worker) {
 
 let accepted = false;
 
+// On a first visit, the site's files are put in the offline cache by sw.js run as a
+// dedicated worker, terminated once done: a service worker would keep the garbage of
+// those downloads (about 45 MB) until the browser stops it, 30 s after; the service
+// worker's install then finds every file cached. Any trouble here only leaves the work
+// to the install, as before.
+const FILL_LIMIT_MS = 120_000;
+
+function fillCache() {
+  return new Promise((resolve) => {
+    let worker;
+    const done = () => {
+      clearTimeout(timer);
+      worker?.terminate();
+      resolve(undefined);
+    };
+    const timer = setTimeout(done, FILL_LIMIT_MS);
+    try {
+      worker = new Worker(new URL("sw.js", ROOT_URL).href, { name: "precache" });
+    } catch {
+      done();
+      return;
+    }
+    worker.addEventListener("message", done);
+    worker.addEventListener("error", done);
+  });
+}
+
 async function register() {
   const container = navigator.serviceWorker;
   let current = container.controller;
@@ -63,6 +90,7 @@ async function register() {
     current = container.controller;
   });
 
+  if (!current) await fillCache();
   const registration = await container.register(new URL("sw.js", ROOT_URL).href, { scope: ROOT_URL.href });
 
   const watch = (worker) => {
