@@ -52,7 +52,7 @@ import time
 from pathlib import Path
 
 from bench_page import BARE_HTML, BARE_MOUNT, BARE_PYODIDE, BARE_WORKER, CHROMIUM_ARGS
-from conftest import chromium_executable
+from conftest import chromium_executable, engine_workers
 from server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def measure(pw, url: str, kind: str, settle: float) -> dict:
             time.sleep(settle)
             pids = renderers_of(profile)
             total = sum(pss(pid) for pid in pids)
-            workers = len(page.workers)
+            workers = len(engine_workers(page))
     return {"pss_mb": round(total / MB, 1), "renderers": len(pids), "workers": workers}
 
 
@@ -225,7 +225,7 @@ def quiet_pss(page, profile, settle: float) -> tuple[int, int]:
     page.wait_for_function("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'",
                            timeout=60_000)
     time.sleep(settle)
-    return sum(pss(pid) for pid in renderers_of(profile)), len(page.workers)
+    return sum(pss(pid) for pid in renderers_of(profile)), len(engine_workers(page))
 
 
 def main() -> int:

@@ -438,6 +438,12 @@ def axe_violations(page) -> list[dict]:
         " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
 
 
+def engine_workers(page) -> list:
+    """The page's Web Workers that hold a Python heap: not sw.js run as the short-lived
+    worker that fills the offline copy on a first visit (web/engine/offline.js)."""
+    return [w for w in page.workers if not w.url.split("?")[0].endswith("/sw.js")]
+
+
 def wait_engine(page):
     page.wait_for_selector("html[data-engine='ready']", timeout=BOOT_TIMEOUT_MS)
     wait_idle(page)

@@ -17,6 +17,7 @@ from conftest import (
     ROOT,
     USABLE_AFTER,
     allow_engine_help,
+    engine_workers,
     wait_engine,
     wait_idle,
 )
@@ -217,6 +218,9 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
 def test_undo_abandons_a_hint_at_once(make_page):
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=human&level=expert")
     allow_engine_help(page)  # a hint in a game of people: for teaching
+    # the analysis paused: at a position it has valued (its first pass takes a moment
+    # after each move), a hint is its answer at once, with nothing left to abandon
+    page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
     take_first(page)
     page.click("[data-action='hint']")  # expert: a 5 s search
     page.wait_for_selector("html[data-hinting='true']")
@@ -226,9 +230,8 @@ def test_undo_abandons_a_hint_at_once(make_page):
     assert took < 1500, took
     # the search itself was abandoned (a hint is searched by the computer's own worker)
     assert page.evaluate("nibbleApp.ai.own.busy") is False
-    # a move abandons a hint too, and the abandoned hint never lands. Asked at a position
-    # the analysis has valued (the start, by now), a hint is its answer at once: so a
-    # position it has not seen, another first move than before
+    # a move abandons a hint too, and the abandoned hint never lands (at a position the
+    # analysis has not valued: another first move than before)
     page.click(f"{SELECTABLE} >> nth=1")
     page.click(CONFIRM)
     page.wait_for_function("() => document.querySelectorAll('#move-list li').length === 1")
@@ -587,7 +590,7 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     assert moves(page) == 2
     wait_idle(page)  # (and the analysis's first pass is done)
     assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
-    assert len(page.workers) == 1  # the rules worker alone
+    assert len(engine_workers(page)) == 1  # the rules worker alone
     # a hint on a position not analysed (the analysis paused before the move: it would
     # have answered from what the first pass found) is a search of its own
     page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
@@ -596,13 +599,13 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     page.click("[data-action='hint']")
     page.wait_for_function("() => nibbleApp.state.hint != null", timeout=30_000)
     assert page.evaluate("nibbleApp.ai.own.state") == "ready"
-    assert len(page.workers) == 2
+    assert len(engine_workers(page)) == 2
     page.wait_for_function("() => nibbleApp.ai.own.state === 'idle'", timeout=30_000)
     for _ in range(50):  # (the browser reports a terminated worker gone a moment later)
-        if len(page.workers) == 1:
+        if len(engine_workers(page)) == 1:
             break
         page.wait_for_timeout(100)
-    assert len(page.workers) == 1
+    assert len(engine_workers(page)) == 1
     assert recorder.errors == []
 
 
@@ -629,7 +632,7 @@ def test_a_board_reached_for_before_the_engine_is_up_boots_no_second_worker_at_m
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2", timeout=60_000)
     assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
-    assert len(page.workers) == 1
+    assert len(engine_workers(page)) == 1
     assert recorder.errors == []
 
 
