@@ -1,0 +1,64 @@
+"""What every test folder shares: a test that hangs fails instead of holding the run.
+
+The longest test under tests/ takes under a minute and the longest under e2e/ about 40 s
+(2-core machine). One still going after its folder's limit waits for something that will
+not come: pytest-timeout ends its process (xdist reports the test failed, naming it, and
+starts another process for the rest), so that ``make test`` goes on to its result instead
+of waiting for CI's limit. Just before, every thread's stack is written to the run's
+stderr (pytest-timeout's own dump goes to a worker's terminal, which xdist drops).
+
+Inside Pyodide (tests/pyodide/run_pytest.mjs) neither pytest-timeout nor threads exist:
+nothing here applies there.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+#: seconds a test of each folder may take before it counts as hung
+LIMITS_S = {"tests": 600, "e2e": 300}
+
+_stderr: int | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _stderr
+    if config.pluginmanager.hasplugin("timeout") and _stderr is None:
+        _stderr = os.dup(2)  # (the run's stderr: a test's own fd 2 is captured)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("timeout"):
+        return
+    root = Path(__file__).parent
+    for item in items:
+        folder = item.path.relative_to(root).parts[0] if item.path.is_relative_to(root) else ""
+        if folder in LIMITS_S and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(LIMITS_S[folder], method="thread"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
+    marker = item.get_closest_marker("timeout")
+    if _stderr is None or marker is None:
+        yield
+        return
+    timer = threading.Timer(max(1.0, float(marker.args[0]) - 1.0), _hung, args=(item.nodeid,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def _hung(nodeid: str) -> None:
+    assert _stderr is not None
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    os.write(_stderr, f"\n{worker} {nodeid} hangs; its threads:\n".encode())
+    faulthandler.dump_traceback(file=_stderr, all_threads=True)
