@@ -272,6 +272,17 @@ class Profile:
             self._pool.give_back(self)
 
 
+def _no_precache(route) -> None:
+    """sw.js asked for in a profile whose service worker is blocked: the page's dedicated
+    worker that fills the offline copy (web/engine/offline.js) answers at once, as it does
+    when it fails. Else every page of every test downloaded, hashed and stored the whole
+    site for a service worker that is never registered (Playwright's block stubs
+    ``register``; a browser that has no service workers has no worker to fill for either),
+    and the next test's clear deleted it again."""
+    route.fulfill(status=200, content_type="text/javascript",
+                  body='self.postMessage({type: "failed", reason: "blocked by the tests"});')
+
+
 class Profiles:
     """Browser contexts that have seen the site once (see the module's docstring), pooled
     by the options that cannot change after a context is made."""
@@ -296,6 +307,8 @@ class Profiles:
         key = repr(sorted(options.items()))
         pool = self.free.setdefault(key, [])
         context = pool.pop() if pool else self._warmed(options)
+        if options.get("service_workers") == "block":
+            context.route("**/sw.js", _no_precache)  # (undone with the test's own routes)
         return Profile(self, context, key, viewport, media)
 
     def _warmed(self, options: dict):
