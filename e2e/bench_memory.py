@@ -28,7 +28,7 @@ round), each page in a browser of its own:
 and, for each, the ratio to bare (medians). Issue 47's targets: ready <= 1.3 x bare,
 with the computer and the analysis <= 1.6 x bare.
 
-With --against OTHER_DIST, the site's four kinds are also measured on another build (say,
+With --against OTHER_DIST, the site's five kinds are also measured on another build (say,
 the one before a change), in the same alternated rounds ("people@other", …).
 
 With --session MOVES, one player's session instead (session_growth): games against the
@@ -52,8 +52,9 @@ import time
 from pathlib import Path
 
 from bench_page import BARE_HTML, BARE_MOUNT, BARE_PYODIDE, BARE_WORKER, CHROMIUM_ARGS
-from conftest import chromium_executable, engine_workers
 from server import SiteServer
+
+from conftest import chromium_executable, engine_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTLE_S = 5.0
@@ -275,7 +276,8 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
         if against:
             other = stack.enter_context(SiteServer(Path(against), "/nibble/"))
             urls |= {f"{kind}@other": other.url + kinds[kind]
-                     for kind in ("ready", "people", "people-again", "computer")}
+                     for kind in ("ready", "people", "people-again", "computer",
+                                  "computer-hard")}
         for r in range(runs):
             order = list(urls) if r % 2 == 0 else list(reversed(urls))
             rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], settle)
