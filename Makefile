@@ -46,8 +46,11 @@ build: venv node_modules
 serve: build
 	$(VPY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT) --base $(BASE)
 
+# ruff without its cache (a fraction of a second): a cached verdict outlives what changes it
+# from outside a file (a new conftest.py at the root made `conftest` first-party to isort,
+# and only a fresh clone said so)
 lint: venv node_modules
-	$(VPY) -m ruff check .
+	$(VPY) -m ruff check --no-cache .
 	$(VPY) -m mypy
 	node_modules/.bin/eslint .
 	node_modules/.bin/tsc -p tsconfig.json
@@ -67,7 +70,7 @@ endef
 ## (their output after it; any failure fails the step); the page's type checks (tsc,
 ## check_strict_types.mjs) run inside test-py (tests/test_page_types.py)
 test: venv node_modules chromium build
-	$(VPY) -m ruff check .
+	$(VPY) -m ruff check --no-cache .
 	@mkdir -p build; $(VPY) -m mypy > build/mypy.out 2>&1 & mypy=$$!; \
 	node_modules/.bin/eslint . > build/eslint.out 2>&1 & eslint=$$!; \
 	rc=0; $(MAKE) --no-print-directory test-py || rc=$$?; \

@@ -52,9 +52,8 @@ import time
 from pathlib import Path
 
 from bench_page import BARE_HTML, BARE_MOUNT, BARE_PYODIDE, BARE_WORKER, CHROMIUM_ARGS
-from server import SiteServer
-
 from conftest import chromium_executable, engine_workers
+from server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTLE_S = 5.0
