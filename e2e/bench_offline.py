@@ -70,7 +70,7 @@ http.server.SimpleHTTPRequestHandler.send_response = _counting_send_response
 
 READY_PROBE = """
 new MutationObserver(() => {
-  if (document.documentElement.dataset.engine === "ready" && !window.__readyAt)
+  if (document.documentElement?.dataset.engine === "ready" && !window.__readyAt)
     window.__readyAt = performance.now();
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-engine"]});
 """

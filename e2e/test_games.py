@@ -155,7 +155,8 @@ def test_nebuchadnezzar_forced_pass_is_said_on_the_status_line_naming_the_player
 HOLD_BUSY = """
 const hold = setInterval(() => {
   const app = window.nibbleApp;
-  const ready = document.documentElement.dataset.engine === "ready";
+  // (the document may have no <html> yet: an init script runs as the document is made)
+  const ready = document.documentElement?.dataset.engine === "ready";
   if (!app || !app.state.record || !ready || app.state.busy) return;
   clearInterval(hold);
   app.state.busy = true;

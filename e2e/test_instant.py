@@ -22,7 +22,7 @@ RECORD_TIMES = """
     const cell = document.querySelector("[data-cell]");
     const now = performance.now();
     if (!times.board && cell && cell.getBoundingClientRect().width > 0) times.board = now;
-    if (!times.ready && document.documentElement.dataset.engine === "ready") times.ready = now;
+    if (!times.ready && document.documentElement?.dataset.engine === "ready") times.ready = now;
     if (!times.ready) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -179,7 +179,8 @@ LOOK_EARLY = """(() => {
   const look = () => {
     const app = window.nibbleApp;
     const drawn = app?.state.view && document.querySelector("[data-cell]");
-    if (document.documentElement.dataset.painted === "early" && drawn) {
+    // (no <html> yet in the first frames of a document an init script watches)
+    if (document.documentElement?.dataset.painted === "early" && drawn) {
       window.__early = {
         ply: app.state.view.ply, moves: app.state.record.moves,
         colors: app.state.view.board.cells.map((cell) => cell.color),
@@ -188,7 +189,7 @@ LOOK_EARLY = """(() => {
         selectable: document.querySelectorAll("[data-cell][data-selectable='true']").length,
         slim: document.getElementById("loading").classList.contains("slim"),
       };
-    } else if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(look);
+    } else if (document.documentElement?.dataset.engine !== "ready") requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 })();"""

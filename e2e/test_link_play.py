@@ -161,6 +161,7 @@ EARLY = """(() => {
   const seen = (window.__early = {board: false, selectable: false});
   const check = () => {
     const html = document.documentElement;
+    if (!html) return requestAnimationFrame(check); // (no <html> yet)
     if (html.dataset.engine === "ready") return;
     const cell = document.querySelector("[data-cell]");
     if (html.dataset.painted === "early" && cell) seen.board = true;
