@@ -2,10 +2,15 @@
 
 The longest test under tests/ takes under a minute and the longest under e2e/ about 40 s
 (2-core machine). One still going after its folder's limit waits for something that will
-not come: pytest-timeout ends its process (xdist reports the test failed, naming it, and
-starts another process for the rest), so that ``make test`` goes on to its result instead
-of waiting for CI's limit. Just before, every thread's stack is written to the run's
-stderr (pytest-timeout's own dump goes to a worker's terminal, which xdist drops).
+not come: pytest-timeout interrupts it (SIGALRM, in the test's own thread), so that it
+fails with the line it was waiting on, and its process goes on with the next test (a
+Playwright call cut short leaves the browser usable). ``make test`` then reaches its
+result instead of CI's limit.
+
+Should the interruption not take (a call that never returns to Python), a minute later
+every thread's stack is written to the run's stderr and the process ends: xdist reports
+the test failed and starts another process. That is the last resort only: with
+``--dist loadfile`` xdist then runs the rest of that file again, the hung test included.
 
 Inside Pyodide (tests/pyodide/run_pytest.mjs) neither pytest-timeout nor threads exist:
 nothing here applies there.
@@ -16,12 +21,15 @@ from __future__ import annotations
 import faulthandler
 import os
 import threading
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
 #: seconds a test of each folder may take before it counts as hung
 LIMITS_S = {"tests": 600, "e2e": 300}
+#: seconds after the limit before the last resort
+LAST_RESORT_S = 60
 
 _stderr: int | None = None
 
@@ -39,16 +47,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         folder = item.path.relative_to(root).parts[0] if item.path.is_relative_to(root) else ""
         if folder in LIMITS_S and not item.get_closest_marker("timeout"):
-            item.add_marker(pytest.mark.timeout(LIMITS_S[folder], method="thread"))
+            item.add_marker(pytest.mark.timeout(LIMITS_S[folder], method="signal"))
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
+def pytest_runtest_protocol(item: pytest.Item,
+                            nextitem: pytest.Item | None) -> Generator[None, None, None]:
     marker = item.get_closest_marker("timeout")
-    if _stderr is None or marker is None:
+    if _stderr is None or marker is None or not marker.args:
         yield
         return
-    timer = threading.Timer(max(1.0, float(marker.args[0]) - 1.0), _hung, args=(item.nodeid,))
+    timer = threading.Timer(float(marker.args[0]) + LAST_RESORT_S, _last_resort,
+                            args=(item.nodeid,))
     timer.daemon = True
     timer.start()
     try:
@@ -57,8 +67,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  #
         timer.cancel()
 
 
-def _hung(nodeid: str) -> None:
+def _last_resort(nodeid: str) -> None:
     assert _stderr is not None
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    os.write(_stderr, f"\n{worker} {nodeid} hangs; its threads:\n".encode())
+    os.write(_stderr, f"\n{worker} {nodeid} hangs past its limit; its threads:\n".encode())
     faulthandler.dump_traceback(file=_stderr, all_threads=True)
+    os._exit(1)
