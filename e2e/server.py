@@ -10,7 +10,6 @@ Sec-Fetch-Dest headers (a service worker's fetches have its script as referrer).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import http.server
 import sys
@@ -31,11 +30,6 @@ class _Handler(serve.Handler):
     cache_control: str | None = None
     requests: list[dict]
     _record: dict | None = None
-
-    def handle(self) -> None:
-        # the browser may drop a kept-alive connection (a page or context closed): not news
-        with contextlib.suppress(ConnectionResetError, BrokenPipeError):
-            super().handle()
 
     def _strip_base(self) -> bool:
         self.log.append(self.path)

@@ -16,6 +16,7 @@ thread and returns ``(server, url)``; call ``server.shutdown()`` when done.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import sys
@@ -51,6 +52,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     protocol_version = "HTTP/1.1"
+
+    def handle(self) -> None:
+        # a browser may drop a kept-alive connection (a tab or a test's page closed): not
+        # an error worth a traceback
+        with contextlib.suppress(ConnectionResetError, BrokenPipeError):
+            super().handle()
 
     def _strip_base(self) -> bool:
         """Rewrite self.path from under ``base`` to the folder root; False if outside it."""

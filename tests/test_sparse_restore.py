@@ -90,8 +90,8 @@ RESTORE = """
     };
     return module;
   };
-  const status = () => require("fs").readFileSync("/proc/self/status", "utf8");
-  const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(status())[1]);
+  const { readFileSync } = await import("node:fs");
+  const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1]);
   const create = %(create)s;
   const before = rss();
   const again = await loadPyodide({ _loadSnapshot: snapshot, createPyodideModule: watch(create) });
@@ -104,9 +104,8 @@ RESTORE = """
 
 def restore(sparse: bool) -> dict:
     create = "sparseRestore(asm)" if sparse else "asm"
-    body = ("const require = (await import('node:module')).createRequire(import.meta.url);"
-            + RESTORE % {"pyodide": json.dumps(PYODIDE.as_uri()), "create": create})
-    out = run(body, timeout=120)
+    out = run(RESTORE % {"pyodide": json.dumps(PYODIDE.as_uri()), "create": create},
+              timeout=120)
     assert isinstance(out, dict)
     return out
 
