@@ -222,6 +222,9 @@ WARM_QUERY = "?game=nibble&variant=square9&seed=7&p1=human&p2=human"
 CLEARED = ("cookies,local_storage,indexeddb,cache_storage,service_workers,websql,"
            "shared_storage,storage_buckets")
 DEFAULT_VIEWPORT = {"width": 1200, "height": 900}
+#: ms a profile's clear may take: it takes a few, but once it never ended (the warm-up of a
+#: profile, its page just closed, in a make test of 2026-11-29: the test waited its 300 s)
+CLEAR_LIMIT_MS = 20_000
 
 
 def _note_init_scripts() -> None:
@@ -245,8 +248,10 @@ class Profile:
     """A pooled context, used as a new one: its pages get the viewport and media asked
     for, listeners and routes a test adds go with it, and ``close()`` hands it back."""
 
-    def __init__(self, pool: Profiles, context, key: str, viewport: dict, media: dict):
+    def __init__(self, pool: Profiles, context, key: str, viewport: dict, media: dict,
+                 blocked: bool):
         self._pool, self._context, self._key = pool, context, key
+        self._blocked = blocked  # (its service worker: its sw.js is _no_precache's)
         self._viewport, self._media = viewport, media
         self._listeners: list[tuple[str, object]] = []
         self._closed = False
@@ -278,7 +283,8 @@ def _no_precache(route) -> None:
     when it fails. Else every page of every test downloaded, hashed and stored the whole
     site for a service worker that is never registered (Playwright's block stubs
     ``register``; a browser that has no service workers has no worker to fill for either),
-    and the next test's clear deleted it again."""
+    and the next clear deleted it again. A clear soon after a page closed in the middle of
+    that fill once never ended (CLEAR_LIMIT_MS)."""
     route.fulfill(status=200, content_type="text/javascript",
                   body='self.postMessage({type: "failed", reason: "blocked by the tests"});')
 
@@ -306,28 +312,39 @@ class Profiles:
             return context
         key = repr(sorted(options.items()))
         pool = self.free.setdefault(key, [])
-        context = pool.pop() if pool else self._warmed(options)
-        if options.get("service_workers") == "block":
-            context.route("**/sw.js", _no_precache)  # (undone with the test's own routes)
-        return Profile(self, context, key, viewport, media)
+        blocked = options.get("service_workers") == "block"
+        context = pool.pop() if pool else self._warmed(options, blocked)
+        return Profile(self, context, key, viewport, media, blocked)
 
-    def _warmed(self, options: dict):
-        context = self.browser.new_context(viewport=DEFAULT_VIEWPORT, **options)
-        context.on("request", lambda request: self.all_requests.append(request.url))
-        page = context.new_page()
-        page.goto(self.site.url + WARM_QUERY)
-        page.wait_for_function(
-            "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)",
-            timeout=BOOT_TIMEOUT_MS)
-        page.close()
-        self._clear(context)
-        return context
+    def _warmed(self, options: dict, blocked: bool):
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for attempt in (1, 2):  # a clear that does not end costs a context, not the test
+            context = self.browser.new_context(viewport=DEFAULT_VIEWPORT, **options)
+            context.on("request", lambda request: self.all_requests.append(request.url))
+            if blocked:
+                context.route("**/sw.js", _no_precache)
+            page = context.new_page()
+            page.goto(self.site.url + WARM_QUERY)
+            page.wait_for_function(
+                "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)",
+                timeout=BOOT_TIMEOUT_MS)
+            page.close()
+            try:
+                self._clear(context)
+                return context
+            except PlaywrightTimeout:
+                context.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def _clear(self, context) -> None:
         page = context.new_page()
         session = context.new_cdp_session(page)
         session.send("Storage.clearDataForOrigin",
-                     {"origin": self.site.url.split(PREFIX)[0], "storageTypes": CLEARED})
+                     {"origin": self.site.url.split(PREFIX)[0], "storageTypes": CLEARED},
+                     timeout=CLEAR_LIMIT_MS)
         session.detach()
         page.close()
 
@@ -342,10 +359,12 @@ class Profiles:
                 context.close()
                 return
             context.unroute_all(behavior="ignoreErrors")
+            if profile._blocked:
+                context.route("**/sw.js", _no_precache)
             context.clear_permissions()
             context.set_offline(False)
             self._clear(context)
-        except Exception:  # a context a test broke is not worth keeping
+        except Exception:  # a context a test broke (or whose clear did not end): not kept
             context.close()
             return
         self.free.setdefault(profile._key, []).append(context)
