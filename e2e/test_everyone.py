@@ -68,6 +68,9 @@ def test_phone_layout_keeps_board_and_confirm_on_screen(new_context, site, game,
         if min(cell["width"], cell["height"]) < 32:
             assert page.is_visible("[data-action='zoom']"), (game, cell)
             page.click("[data-action='zoom']")
+            # (the zoomed board is redrawn with the next frame: its coordinates too)
+            page.evaluate("() => new Promise((r) => requestAnimationFrame("
+                          "() => requestAnimationFrame(r)))")
             cell = page.locator("[data-cell]").first.bounding_box()
             assert min(cell["width"], cell["height"]) >= 32, (game, cell)
             assert coordinate_px(page) >= 8, game
