@@ -16,8 +16,9 @@ round), each page in a browser of its own:
   player's move and the computer's reply, the analysis of the game's first moves on
   (a short level asks the rules worker, as does the analysis's first pass: one Python
   heap; web/engine/computer-lane.js);
-- computer-hard: the same at `hard`, whose search has a worker of its own (two heaps; a
-  third, in reserve, only once a search was abandoned);
+- computer-hard: the same at `hard`, whose search also asks the rules worker (one heap;
+  an abandoned search restores that worker from the snapshot; before 2026-11-29 it had a
+  worker of its own: two heaps, a third in reserve once a search was abandoned);
 - people-again: the game of people opened again in the same profile with the browser
   closed and started again in between, once the first visit stored the engine's snapshot
   and the service worker took over (a player's usual case: the snapshot restored, every

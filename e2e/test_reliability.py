@@ -181,9 +181,8 @@ UNDO_WHILE_THINKING = """() => { window.__undone = new Promise((resolve) => {
 def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_page):
     """`medium` (0.5 s a move) is not worth a worker of its own: it asks the rules worker (one
     Python heap for the game), and an undo while it thinks lets its search end instead of
-    replacing the worker (a boot would take longer); the answer is dropped and the game
-    goes on. `hard` has a worker of its own, and one in reserve once a search was
-    abandoned."""
+    replacing the worker (a restore would take longer); the answer is dropped and the game
+    goes on."""
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=medium")
     take_first(page)  # the computer replied
     assert moves(page) == 2
@@ -200,18 +199,65 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.rules.worker === window.__worker"
                          " && nibbleApp.ai.own.state === 'idle' && nibbleApp.ai.standby === null")
-    # a game at `hard`: a worker of its own boots once the computer is asked, and one in
-    # reserve only once a search of it was abandoned (a game without one holds two heaps)
-    page.evaluate("() => { nibbleApp.state.level = 'hard'; }")
-    take_first(page)
-    assert page.evaluate("() => !nibbleApp.ai.shared && nibbleApp.ai.own.state === 'ready'"
-                         " && nibbleApp.ai.standby === null")
+
+
+#: how the rules worker's requests ended: every answer and every {cancelled: true}, by op
+#: (an init script, as TIME_AI_REQUESTS)
+RECORD_RULES_ANSWERS = """
+window.rulesAnswers = [];
+const hook = setInterval(() => {
+  const rules = window.nibbleApp && window.nibbleApp.rules;
+  if (!rules) return;
+  clearInterval(hook);
+  const request = rules.request.bind(rules);
+  rules.request = (req, options) => request(req, options).then((answer) => {
+    window.rulesAnswers.push({op: req.op, cancelled: !!answer?.cancelled, error: !!answer?.error});
+    return answer;
+  });
+}, 1);
+"""
+
+
+def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_page, site):
+    """`hard` (1.5 s a move) asks the rules worker too: a game against it, its analysis on,
+    holds one Python heap. An undo while it thinks is usable at once and abandons the
+    search: the rules worker is ended and another restored from the memory snapshot, with
+    nothing said to the player; the analysis's requests of the old one are answered by the
+    new one, only the computer's search is cancelled, and the game goes on."""
+    page, recorder = make_page(wait_ready=False)
+    page.add_init_script(RECORD_RULES_ANSWERS)
+    page.goto("about:blank")  # so that the game is a new document (with the init script)
+    page.goto(f"{site.url}?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=hard")
+    wait_engine(page)
+    page.hover("#board")  # a reach boots no worker of the computer's own at hard
+    take_first(page)  # the computer replied, from the rules worker
+    assert moves(page) == 2
+    wait_idle(page)
+    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'"
+                         " && nibbleApp.ai.standby === null && nibbleApp.rules.snapshotKept")
+    assert len(engine_workers(page)) == 1
+    page.evaluate("() => { window.__worker = nibbleApp.rules.worker; }")
     page.evaluate(UNDO_WHILE_THINKING)
     page.click(f"{SELECTABLE} >> nth=0")
     page.click(CONFIRM)
     assert page.evaluate("() => window.__undone"), "the undo came after the search"
+    page.wait_for_function("() => document.documentElement.dataset.thinking === 'false'")
+    # a new rules worker, restored from the snapshot; the search's answer never came
+    page.wait_for_function("() => nibbleApp.rules.state === 'ready'"
+                           " && nibbleApp.rules.worker !== window.__worker", timeout=30_000)
+    assert page.evaluate("nibbleApp.rules.bootedFrom") == "snapshot"
+    answers = page.evaluate("window.rulesAnswers")
+    assert [a for a in answers if a["cancelled"]] == [{"op": "ai", "cancelled": True,
+                                                        "error": False}], answers
+    assert not any(a["error"] for a in answers), answers
+    assert moves(page) == 2  # the undo stood
+    assert page.locator("[data-message]:has-text('restart')").count() == 0
+    # the game goes on: the next move is answered by the new worker, still one heap
     take_first(page)
-    page.wait_for_function("() => nibbleApp.ai.standby !== null", timeout=30_000)
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
+    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert len(engine_workers(page)) == 1
+    assert recorder.errors == []
 
 
 @pytest.mark.timed
@@ -555,14 +601,14 @@ SPAWN_WITHOUT_RUNTIME = """() => new Promise((resolve) => {
 
 
 def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
-    """The computer's worker of its own (a level worth one: `hard`) boots once the player
+    """The computer's worker of its own (a level worth one: `expert`) boots once the player
     reaches for the board, not before (a page left at its first position keeps one Python
     heap). The rules worker downloads,
     checks and compiles the runtime's WebAssembly; the computer's worker gets that
     compiled module (no download, no compile: one copy of the
     compiled code in memory), and a worker whose hand-over is not a module compiles its
     own."""
-    page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=hard")
+    page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=expert")
     page.wait_for_timeout(500)
     # not yet: nobody reached for the board
     assert page.evaluate("nibbleApp.ai.own.state") == "idle"

@@ -91,9 +91,10 @@ const app = /** @type {App} */ ({
   state,
   rules,
   // where the computer's moves and the analysis's first pass are asked: the rules worker
-  // for a short level, else the computer's own worker, with one in reserve (a level that
-  // searches for a second or more: store/state.js worthAReserve); hints and the analysis's
-  // deep work always go to that own worker, booted for them (engine/computer-lane.js)
+  // (restored from the snapshot when a long search is abandoned), else, for a level that
+  // searches for seconds (store/state.js worthAReserve), the computer's own worker, with
+  // one in reserve; hints and the analysis's deep work always go to that own worker,
+  // booted for them (engine/computer-lane.js)
   ai: new ComputerLane(rules, new EngineClient({ name: "ai", beats: true })),
   // Draw the page from the state now (what must be on screen before the next step: the
   // end of a request, a position set). Anything else asks for redraw(): one render in the

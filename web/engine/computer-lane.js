@@ -2,12 +2,17 @@
 // The computer's lane: the worker the computer's moves and the analysis's quick first
 // pass are asked of.
 //
-// A Python heap costs about 90-120 MB of a phone's memory (issue 47). A computer whose
-// search is short (random, easy, medium: store/state.js worthAReserve) is asked on the
-// rules worker itself, which is idle while the computer thinks (the player's next move
-// waits at most for one quick search): a game against it holds one heap. A level worth
-// a worker in reserve (hard, expert: a cancel must not wait for a search of seconds) has
-// a worker of its own with its reserve (`own`, the client with beats), as before.
+// A Python heap costs about 80-120 MB of a phone's memory (issue 47). A computer whose
+// search is under RESERVE_FROM_MS (random, easy, medium, hard: store/state.js) is asked
+// on the rules worker itself, which is idle while the computer thinks: a game against it
+// holds one heap. A long one among them (hard, 1.5 s: worthAbandoning) is abandoned at
+// once when its position goes away: the rules worker is ended and restored from the
+// memory snapshot (about half a second, while the page goes on from its position cache;
+// what the page had asked meanwhile is sent to the new worker). Without a snapshot to
+// restore from (a first visit before it is stored, a browser that cannot keep one), a
+// boot would take seconds: the search is let end within its budget instead, as a short
+// one is. `expert` (5 s: worthAReserve) has a worker of its own with its reserve (`own`,
+// the client with beats): a cancel swaps the reserve in.
 //
 // `own` also does the work that may take seconds and must be abandoned at once (a hint,
 // the analysis's second pass, a puzzle check: review/analysis.js asks it directly): while
@@ -16,6 +21,7 @@
 //   const lane = new ComputerLane(rules, new EngineClient({ name: "ai", beats: true }));
 //   lane.reserve(worthAReserve(state));   // on every position: shared or own
 //   await call(lane.wake(), { op: "ai", … });
+//   lane.cancel();                        // a long search whose position went away
 
 /** @typedef {import("./engine-client.js").EngineClient} EngineClient */
 /** @typedef {(state: string, detail: {kind: string, message: string} | null) => void} StateListener */
@@ -72,10 +78,13 @@ export class ComputerLane {
     return this.shared ? this.rules.ready : this.own.retry();
   }
 
-  // Abandon the computer's search at once: only a worker of its own can be (the rules
-  // worker's quick searches end within their budget, their answers dropped).
+  // Abandon the computer's search at once: its own worker is swapped for the reserve; on
+  // the rules worker, that worker is restored from the memory snapshot if there is one
+  // (else the search ends within its budget and its answer is dropped). Only the
+  // computer's `ai` requests are abandoned: the rest goes to the new worker.
   cancel() {
-    return this.shared ? false : this.own.cancel();
+    if (!this.shared) return this.own.cancel();
+    return this.rules.snapshotKept && this.rules.abandon((request) => request.op === "ai");
   }
 
   get state() {

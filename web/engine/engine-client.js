@@ -27,7 +27,9 @@
 //   restarted the same way;
 // - a request that is no longer wanted (a new game while the computer thinks): cancel()
 //   terminates the worker at once; the callers get {cancelled: true}. Nothing ever queues
-//   behind an abandoned search;
+//   behind an abandoned search; abandon(which) does the same for some requests only (the
+//   computer's search on the rules worker): a worker restored from the memory snapshot
+//   takes over, and the other requests are sent to it;
 // - with `standby: true` (the computer's client) a second worker is booted in reserve
 //   once a request was abandoned or the worker died (not before: a game whose searches
 //   are never cut short holds no third heap): the next cancel or restart swaps it in at
@@ -119,6 +121,9 @@ export class EngineClient {
     this.onSnapshot = null;
     /** @type {"snapshot" | "boot" | null} */
     this.bootedFrom = null;
+    // a memory snapshot is there to restore a new worker from (this one was restored from
+    // one, or stored one): a new worker is then up in about half a second
+    this.snapshotKept = false;
     /** @type {Worker | null} */
     this.worker = null;
     this.attempt = 0;
@@ -245,6 +250,32 @@ export class EngineClient {
     return true;
   }
 
+  // Abandon the requests `which` picks at once (their callers get {cancelled: true}) and
+  // keep the others: the worker is terminated, a new one boots at once (restored from the
+  // memory snapshot: callers check snapshotKept) and is sent what was kept. Its boot is
+  // not a failure: the state goes "booting", then "ready", with no "restarting" said.
+  // For a search on a worker others share (the computer's on the rules worker:
+  // computer-lane.js). False, and nothing done, when none is picked.
+  /** @param {(request: Nibble.BridgeRequest) => boolean} which */
+  abandon(which) {
+    if (this.state !== "ready") return false;
+    const dropped = [...this.pending].filter(([, entry]) => which(entry.request));
+    if (!dropped.length) return false;
+    for (const [id, entry] of dropped) {
+      this.pending.delete(id);
+      entry.resolve({ cancelled: true });
+    }
+    const kept = [...this.pending.keys()];
+    for (const entry of this.pending.values()) {
+      clearTimeout(entry.timer);
+      entry.timer = null;
+    }
+    this.start().then(() => {
+      for (const id of kept) this._send(id);
+    });
+    return true;
+  }
+
   // Let the worker (and its reserve) go while nothing is asked of it: its Python heap is
   // freed, and the next start() or wake() boots it again (from the memory snapshot, in
   // about half a second). For a worker only some work needs (review/analysis.js: the
@@ -342,6 +373,7 @@ export class EngineClient {
       if (this.onProgress) this.onProgress(message);
       if (message.step === "ready") {
         this.bootedFrom = message.how || "boot"; // "snapshot": restored from a memory snapshot
+        if (this.bootedFrom === "snapshot") this.snapshotKept = true;
         this.bootMarks = message.marks || null; // where the boot's time went (engine-worker.js)
         performance.mark(`nibble:${this.name}-ready`); // and when the page heard (benchmarks)
         clearTimeout(this._boot.stall);
@@ -369,6 +401,7 @@ export class EngineClient {
       return;
     }
     if (message.type === "snapshot") {
+      if (message.state === "stored") this.snapshotKept = true;
       this.onSnapshot?.(message); // a booted interpreter was kept for the next boot (or not)
       return;
     }

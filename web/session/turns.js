@@ -16,7 +16,7 @@ import { createHistory } from "./history.js";
 import { createMoves } from "./moves.js";
 import { createPosition } from "./position.js";
 import { createPositionCache } from "./position-cache.js";
-import { worthAReserve } from "../store/state.js";
+import { worthAbandoning } from "../store/state.js";
 
 /**
  * What the turn loop uses of the page (app.js builds it).
@@ -53,9 +53,10 @@ export function createTurns(app) {
   // (Only a computer's search: the analysis that shares the worker keeps its position.)
   function cancelThinking() {
     state.generation++;
-    // a long search is abandoned at once (the reserve takes over); a short one ends within
-    // its budget, its answer dropped by the generation (store/state.js worthAReserve)
-    if (state.thinking && worthAReserve(state)) app.ai.cancel();
+    // a long search is abandoned at once (engine/computer-lane.js); a short one ends
+    // within its budget, its answer dropped by the generation (store/state.js
+    // worthAbandoning)
+    if (state.thinking && worthAbandoning(state)) app.ai.cancel();
     setThinking(state, false);
     hints.cancelHint(); // (if there is one)
   }
