@@ -19,6 +19,8 @@ round), each page in a browser of its own:
 - computer-hard: the same at `hard`, whose search also asks the rules worker (one heap;
   an abandoned search restores that worker from the snapshot; before 2026-11-29 it had a
   worker of its own: two heaps, a third in reserve once a search was abandoned);
+- computer-expert: the same at `expert` (5 s a move), whose search has a worker of its
+  own (two heaps; a third, in reserve, only once a search was abandoned);
 - people-again: the game of people opened again in the same profile with the browser
   closed and started again in between, once the first visit stored the engine's snapshot
   and the service worker took over (a player's usual case: the snapshot restored, every
@@ -266,6 +268,7 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
         "people": "?game=nibble&variant=square9&seed=7&p1=human&p2=human",
         "computer": "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=medium",
         "computer-hard": "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=hard",
+        "computer-expert": "?game=nibble&variant=square9&seed=7&p1=human&p2=ai&level=expert",
         "people-again": "?game=nibble&variant=square9&seed=7&p1=human&p2=human",
     }
     rounds: list[dict] = []

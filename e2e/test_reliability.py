@@ -39,6 +39,16 @@ def moves(page) -> int:
     return page.locator("#move-list li").count()
 
 
+def workers_left(page) -> int:
+    """The page's engine workers, once one just terminated is gone (the browser reports it
+    gone a moment later; 5 s at most)."""
+    for _ in range(50):
+        if len(engine_workers(page)) == 1:
+            break
+        page.wait_for_timeout(100)
+    return len(engine_workers(page))
+
+
 def take_first(page) -> None:
     before = moves(page)
     page.click(f"{SELECTABLE} >> nth=0")
@@ -256,7 +266,7 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
-    assert len(engine_workers(page)) == 1
+    assert workers_left(page) == 1  # (the ended one is gone)
     assert recorder.errors == []
 
 
@@ -647,11 +657,7 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     assert page.evaluate("nibbleApp.ai.own.state") == "ready"
     assert len(engine_workers(page)) == 2
     page.wait_for_function("() => nibbleApp.ai.own.state === 'idle'", timeout=30_000)
-    for _ in range(50):  # (the browser reports a terminated worker gone a moment later)
-        if len(engine_workers(page)) == 1:
-            break
-        page.wait_for_timeout(100)
-    assert len(engine_workers(page)) == 1
+    assert workers_left(page) == 1
     assert recorder.errors == []
 
 
