@@ -187,7 +187,7 @@ export const ABANDON_FROM_MS = 1000;
  * the rules worker: one Python heap for the game, the page's largest cost (issue 47). */
 export const RESERVE_FROM_MS = 3000;
 
-/** The level a computer of this game plays, or null in a game of people.
+/** The time (ms) the computer of this game takes for a move, or null in a game of people.
  * @param {State} state */
 function computerBudget(state) {
   return state.seats.includes("ai") ? budgetOf(state, state.level || defaultLevel(state.games) || "medium") : null;
