@@ -267,6 +267,23 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
     assert workers_left(page) == 1  # (the ended one is gone)
+    # with no snapshot to restore from (a boot would take seconds), the search is let end
+    # within its budget instead, its answer dropped: the same worker, the undo stands
+    page.evaluate("() => { window.__states = []; nibbleApp.rules.snapshotKept = false;"
+                  " nibbleApp.rules.watch((s, d) => window.__states.push([s, d?.message]));"
+                  " window.__worker = nibbleApp.rules.worker; }")
+    page.evaluate(UNDO_WHILE_THINKING)
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click(CONFIRM)
+    assert page.evaluate("() => window.__undone"), "the undo came after the search"
+    page.wait_for_function("() => !nibbleApp.rules.busy", timeout=30_000)
+    page.wait_for_timeout(300)  # (an answer that would land wrongly lands by now)
+    assert moves(page) == 4
+    # the same worker all along (a search queued behind the one let end is not taken for
+    # a dead worker: its time limit counts from when the worker starts on it)
+    assert page.evaluate("() => nibbleApp.rules.worker === window.__worker")
+    assert page.evaluate("window.__states") == []
+    assert len([a for a in page.evaluate("window.rulesAnswers") if a["cancelled"]]) == 1
     assert recorder.errors == []
 
 

@@ -262,6 +262,7 @@ export class EngineClient {
     const dropped = [...this.pending].filter(([, entry]) => which(entry.request));
     if (!dropped.length) return false;
     for (const [id, entry] of dropped) {
+      clearTimeout(entry.timer); // (else its limit would end the next worker)
       this.pending.delete(id);
       entry.resolve({ cancelled: true });
     }
@@ -307,11 +308,14 @@ export class EngineClient {
     if (!entry || !this.worker || this.state !== "ready") return;
     clearTimeout(entry.timer);
     // Alone in flight, the worker must acknowledge at once (else it is dead); behind other
-    // requests it may wait its turn, within the request's own time limit.
-    const alone = [...this.pending.values()].every((e) => e === entry || !e.timer);
+    // requests it may wait their time limits, then its own from its acknowledgement (a
+    // search let end on a shared worker, then the next one: computer-lane.js).
+    const ahead = [...this.pending.values()].filter((e) => e !== entry && e.timer);
+    const alone = !ahead.length;
     const op = entry.request?.op;
     entry.acked = false;
-    entry.timer = setTimeout(() => this._died("stalled", `no answer to '${op}'`), alone ? ACK_MS : entry.timeoutMs);
+    const wait = alone ? ACK_MS : ahead.reduce((sum, e) => sum + e.timeoutMs, entry.timeoutMs);
+    entry.timer = setTimeout(() => this._died("stalled", `no answer to '${op}'`), wait);
     entry.alone = alone;
     try {
       this.worker.postMessage({ id, request: entry.request });
@@ -340,8 +344,7 @@ export class EngineClient {
     entry.acked = true;
     this.beaten = false;
     clearTimeout(this._silence);
-    if (!entry.alone) return;
-    clearTimeout(entry.timer);
+    clearTimeout(entry.timer); // started on now: its own time limit from here
     entry.timer = setTimeout(() => this._died("stalled", `no answer to '${entry.request?.op}' in ${entry.timeoutMs} ms`), entry.timeoutMs);
   }
 
