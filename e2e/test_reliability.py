@@ -246,7 +246,8 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'"
                          " && nibbleApp.ai.standby === null && nibbleApp.rules.snapshotKept")
     assert len(engine_workers(page)) == 1
-    page.evaluate("() => { window.__worker = nibbleApp.rules.worker; }")
+    page.evaluate("() => { window.__worker = nibbleApp.rules.worker; window.__states = [];"
+                  " nibbleApp.rules.watch((s, d) => window.__states.push([s, d?.message])); }")
     page.evaluate(UNDO_WHILE_THINKING)
     page.click(f"{SELECTABLE} >> nth=0")
     page.click(CONFIRM)
@@ -267,10 +268,12 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
     assert workers_left(page) == 1  # (the ended one is gone)
+    # one boot, the restore, and nothing else (the abandoned request's own time limit
+    # did not end the new worker later)
+    assert page.evaluate("window.__states") == [["booting", None], ["ready", None]]
     # with no snapshot to restore from (a boot would take seconds), the search is let end
     # within its budget instead, its answer dropped: the same worker, the undo stands
     page.evaluate("() => { window.__states = []; nibbleApp.rules.snapshotKept = false;"
-                  " nibbleApp.rules.watch((s, d) => window.__states.push([s, d?.message]));"
                   " window.__worker = nibbleApp.rules.worker; }")
     page.evaluate(UNDO_WHILE_THINKING)
     page.click(f"{SELECTABLE} >> nth=0")
