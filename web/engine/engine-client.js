@@ -52,7 +52,6 @@ import { ROOT_URL } from "../root.js";
  * @property {number} timeoutMs
  * @property {boolean} retried
  * @property {boolean} [acked]
- * @property {boolean} [alone]
  */
 /** @typedef {{kind: string, message: string}} Trouble why a boot failed or a worker died */
 
@@ -311,12 +310,10 @@ export class EngineClient {
     // requests it may wait their time limits, then its own from its acknowledgement (a
     // search let end on a shared worker, then the next one: computer-lane.js).
     const ahead = [...this.pending.values()].filter((e) => e !== entry && e.timer);
-    const alone = !ahead.length;
     const op = entry.request?.op;
     entry.acked = false;
-    const wait = alone ? ACK_MS : ahead.reduce((sum, e) => sum + e.timeoutMs, entry.timeoutMs);
+    const wait = ahead.length ? ahead.reduce((sum, e) => sum + e.timeoutMs, entry.timeoutMs) : ACK_MS;
     entry.timer = setTimeout(() => this._died("stalled", `no answer to '${op}'`), wait);
-    entry.alone = alone;
     try {
       this.worker.postMessage({ id, request: entry.request });
     } catch (error) {
