@@ -9,8 +9,7 @@ round), each page in a browser of its own:
 - bare: a page whose module worker only calls loadPyodide() from the pinned npm package
   (the same as e2e/bench_page.py's bare boot): one Python heap and nothing else;
 - ready: the site's front door on a first visit (the build's first game, against the
-  computer), ready and left alone: the computer's worker boots only once the player
-  reaches for the board;
+  computer), ready and left alone;
 - people: the site on a game of two people (square9): the rules worker only;
 - computer: the site on a game against the computer (square9, `medium`), after the
   player's move and the computer's reply, the analysis of the game's first moves on
@@ -19,8 +18,9 @@ round), each page in a browser of its own:
 - computer-hard: the same at `hard`, whose search also asks the rules worker (one heap;
   an abandoned search restores that worker from the snapshot; before 2026-11-29 it had a
   worker of its own: two heaps, a third in reserve once a search was abandoned);
-- computer-expert: the same at `expert` (5 s a move), whose search has a worker of its
-  own (two heaps; a third, in reserve, only once a search was abandoned);
+- computer-expert: the same at `expert` (5 s a move), whose search asks the rules worker
+  too (until 2026-11-29 it had a worker of its own: two heaps, a third in reserve once a
+  search was abandoned);
 - people-again: the game of people opened again in the same profile with the browser
   closed and started again in between, once the first visit stored the engine's snapshot
   and the service worker took over (a player's usual case: the snapshot restored, every
@@ -31,7 +31,7 @@ round), each page in a browser of its own:
 and, for each, the ratio to bare (medians). Issue 47's targets: ready <= 1.3 x bare,
 with the computer and the analysis <= 1.6 x bare.
 
-With --against OTHER_DIST, the site's five kinds are also measured on another build (say,
+With --against OTHER_DIST, the site's six kinds are also measured on another build (say,
 the one before a change), in the same alternated rounds ("people@other", …).
 
 With --session MOVES, one player's session instead (session_growth): games against the
@@ -173,8 +173,8 @@ def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> 
     10 %): games against the computer (`easy`, square9) played by clicks, a hint every
     eighth move of the player's (its move then played), each finished game reviewed for
     ten moves, then a rematch, until `moves` moves were played in all. PSS after the
-    computer's first reply and at the end, each once the computer's own worker (booted
-    for hints and the deep analysis) has been let go, as it is once idle
+    computer's first reply and at the end, each once the deep worker (booted for hints
+    and the deep analysis) has been let go, as it is once idle
     (web/review/analysis.js RELEASE_MS), and then `settle` s idle: the same heaps at both
     ends, so that growth is what the session kept."""
     with fresh_browser(pw) as (profile, page):
@@ -222,10 +222,10 @@ def session_growth(pw, url: str, moves: int = 200, settle: float = SETTLE_S) -> 
 
 
 def quiet_pss(page, profile, settle: float) -> tuple[int, int]:
-    """The renderers' PSS once the computer has moved, the computer's own worker is let go
-    (a minute at most) and `settle` s went by; and the page's workers then."""
+    """The renderers' PSS once the computer has moved, the deep worker is let go (a minute
+    at most) and `settle` s went by; and the page's workers then."""
     page.wait_for_selector("html[data-thinking='false']")
-    page.wait_for_function("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'",
+    page.wait_for_function("() => nibbleApp.ai.deep.state === 'idle'",
                            timeout=60_000)
     time.sleep(settle)
     return sum(pss(pid) for pid in renderers_of(profile)), len(engine_workers(page))
@@ -280,7 +280,7 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
             other = stack.enter_context(SiteServer(Path(against), "/nibble/"))
             urls |= {f"{kind}@other": other.url + kinds[kind]
                      for kind in ("ready", "people", "people-again", "computer",
-                                  "computer-hard")}
+                                  "computer-hard", "computer-expert")}
         for r in range(runs):
             order = list(urls) if r % 2 == 0 else list(reversed(urls))
             rounds.append({kind: measure(pw, urls[kind], kind.split("@")[0], settle)
@@ -292,7 +292,7 @@ def memory_report(pw, dist: Path, runs: int, settle: float = SETTLE_S,
         "median_mb": median,
         "ratio_to_bare": {k: round(v / median["bare"], 2) for k, v in median.items()},
         "targets": {"ready": 1.3, "people": 1.3, "people-again": 1.3, "computer": 1.6,
-                    "computer-hard": 1.6},
+                    "computer-hard": 1.6, "computer-expert": 1.6},
         # a repeat visit against a repeat visit of the bare page: both restore the
         # runtime's compiled code from the browser's cache, which a first visit compiles
         "again_to_bare_again": {k: round(v / median["bare-again"], 2)

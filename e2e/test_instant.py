@@ -113,7 +113,7 @@ DAMAGE = """async ([site, how]) => {
     const hex = Array.from(new Uint8Array(sha), b => b.toString(16).padStart(2, "0")).join("");
     target = name.split("-")[0] + "-" + hex + ".bin";
   }
-  // a worker booting meanwhile (the computer's reserve) may hold the file a moment
+  // a worker booting meanwhile (the deep worker) may hold the file a moment
   for (let attempt = 0; ; attempt++) {
     try {
       if (target !== name) {

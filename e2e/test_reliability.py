@@ -79,9 +79,8 @@ const hook = setInterval(() => {
   const ai = window.nibbleApp && window.nibbleApp.ai;
   if (!ai) return;
   clearInterval(hook);
-  // the computer's moves are asked of the rules worker (a short level) or of the
-  // computer's own worker (engine/computer-lane.js): both are timed
-  for (const client of [window.nibbleApp.rules, ai.own]) {
+  // the computer's moves are asked of the rules worker (engine/computer-lane.js)
+  for (const client of [window.nibbleApp.rules]) {
     const send = client._send.bind(client);
     client._send = (id) => {
       const entry = client.pending.get(id);
@@ -139,11 +138,13 @@ def test_undo_and_new_game_abandon_the_computers_search_at_once(make_page):
     # figure itself (under 100 ms) is measured by e2e/bench_page.py, not asserted here,
     # where a busy machine could make it flaky.
     assert max(undos) < 1500, undos
-    # Nothing queues behind the abandoned search, and the next search needs no boot (a
-    # worker in reserve takes over): a quick level now answers long before the
-    # abandoned 5 s search would have ended.
-    page.wait_for_function("() => nibbleApp.ai.state === 'ready' && nibbleApp.ai.standby?.ready",
-                           timeout=60_000)
+    # The search was on the rules worker, which was restored from the memory snapshot:
+    # one Python heap still (the ended workers are gone).
+    page.wait_for_function("() => nibbleApp.rules.state === 'ready'", timeout=60_000)
+    assert page.evaluate("nibbleApp.rules.bootedFrom") == "snapshot"
+    assert workers_left(page) == 1
+    # Nothing queues behind the abandoned search: a quick level now answers long before
+    # the abandoned 5 s search would have ended.
     take_first_no_wait(page)
     page.wait_for_selector("html[data-thinking='true']")
     page.wait_for_timeout(300)
@@ -188,16 +189,15 @@ UNDO_WHILE_THINKING = """() => { window.__undone = new Promise((resolve) => {
 }); }"""
 
 
-def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_page):
-    """`medium` (0.5 s a move) is not worth a worker of its own: it asks the rules worker (one
-    Python heap for the game), and an undo while it thinks lets its search end instead of
-    replacing the worker (a restore would take longer); the answer is dropped and the game
-    goes on."""
+def test_a_short_level_lets_an_abandoned_search_end(make_page):
+    """`medium` (0.5 s a move) asks the rules worker (one Python heap for the game), and an
+    undo while it thinks lets its search end instead of replacing the worker (a restore
+    would take longer); the answer is dropped and the game goes on."""
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=medium")
     take_first(page)  # the computer replied
     assert moves(page) == 2
-    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'"
-                         " && nibbleApp.ai.standby === null")
+    assert page.evaluate("() => nibbleApp.ai.deep.state === 'idle'"
+                         "")
     page.evaluate("() => { window.__worker = nibbleApp.rules.worker; }")
     page.evaluate(UNDO_WHILE_THINKING)  # (in the page: its 0.5 s are shorter than a round trip)
     page.click(f"{SELECTABLE} >> nth=0")
@@ -208,7 +208,7 @@ def test_a_short_level_keeps_no_reserve_and_lets_an_abandoned_search_end(make_pa
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
     assert page.evaluate("() => nibbleApp.rules.worker === window.__worker"
-                         " && nibbleApp.ai.own.state === 'idle' && nibbleApp.ai.standby === null")
+                         " && nibbleApp.ai.deep.state === 'idle'")
 
 
 #: how the rules worker's requests ended: every answer and every {cancelled: true}, by op
@@ -229,7 +229,8 @@ const hook = setInterval(() => {
 
 
 def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_page, site):
-    """`hard` (1.5 s a move) asks the rules worker too: a game against it, its analysis on,
+    """`hard` (1.5 s a move) asks the rules worker too (as `expert` does: the undo test
+    above): a game against it, its analysis on,
     holds one Python heap. An undo while it thinks is usable at once and abandons the
     search: the rules worker is ended and another restored from the memory snapshot, with
     nothing said to the player; the analysis's requests of the old one are answered by the
@@ -239,12 +240,12 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     page.goto("about:blank")  # so that the game is a new document (with the init script)
     page.goto(f"{site.url}?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=hard")
     wait_engine(page)
-    page.hover("#board")  # a reach boots no worker of the computer's own at hard
+    page.hover("#board")  # a reach boots no second worker
     take_first(page)  # the computer replied, from the rules worker
     assert moves(page) == 2
     wait_idle(page)
-    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'"
-                         " && nibbleApp.ai.standby === null && nibbleApp.rules.snapshotKept")
+    assert page.evaluate("() => nibbleApp.ai.deep.state === 'idle'"
+                         " && nibbleApp.rules.snapshotKept")
     assert len(engine_workers(page)) == 1
     page.evaluate("() => { window.__worker = nibbleApp.rules.worker; window.__states = [];"
                   " nibbleApp.rules.watch((s, d) => window.__states.push([s, d?.message])); }")
@@ -266,7 +267,7 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     # the game goes on: the next move is answered by the new worker, still one heap
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length === 4", timeout=30_000)
-    assert page.evaluate("() => nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert page.evaluate("() => nibbleApp.ai.deep.state === 'idle'")
     assert workers_left(page) == 1  # (the ended one is gone)
     # one boot, the restore, and nothing else (the abandoned request's own time limit
     # did not end the new worker later)
@@ -304,8 +305,8 @@ def test_undo_abandons_a_hint_at_once(make_page):
     took = page.evaluate(USABLE_AFTER, "[data-action='undo']")
     assert moves(page) == 0
     assert took < 1500, took
-    # the search itself was abandoned (a hint is searched by the computer's own worker)
-    assert page.evaluate("nibbleApp.ai.own.busy") is False
+    # the search itself was abandoned (a hint is searched by the deep worker)
+    assert page.evaluate("nibbleApp.ai.deep.busy") is False
     # a move abandons a hint too, and the abandoned hint never lands (at a position the
     # analysis has not valued: another first move than before)
     page.click(f"{SELECTABLE} >> nth=1")
@@ -630,26 +631,29 @@ SPAWN_WITHOUT_RUNTIME = """() => new Promise((resolve) => {
 })"""
 
 
-def test_the_computers_worker_is_handed_the_compiled_runtime(make_page):
-    """The computer's worker of its own (a level worth one: `expert`) boots once the player
-    reaches for the board, not before (a page left at its first position keeps one Python
-    heap). The rules worker downloads,
-    checks and compiles the runtime's WebAssembly; the computer's worker gets that
-    compiled module (no download, no compile: one copy of the
-    compiled code in memory), and a worker whose hand-over is not a module compiles its
-    own."""
+def test_the_deep_worker_is_handed_the_compiled_runtime(make_page):
+    """The deep worker (hints, the analysis's second pass) boots when a hint asks for it,
+    not before: reaching for the board and the computer's replies, even at `expert`, boot
+    no second worker (the computer asks the rules worker). The rules worker downloads,
+    checks and compiles the runtime's WebAssembly; the deep worker gets that compiled
+    module (no download, no compile: one copy of the compiled code in memory), and a
+    worker whose hand-over is not a module compiles its own."""
     page, recorder = make_page("?game=nibble&variant=square9&seed=5&p1=human&p2=ai&level=expert")
-    page.wait_for_timeout(500)
-    # not yet: nobody reached for the board
-    assert page.evaluate("nibbleApp.ai.own.state") == "idle"
-    page.hover("#board")  # the player reaches for it: the computer's worker boots
-    page.wait_for_function("() => window.nibbleApp.ai.own.state === 'ready'")
-    rules, ai = page.evaluate("[nibbleApp.rules.bootMarks, nibbleApp.ai.bootMarks]")
+    page.hover("#board")
+    # the analysis paused: the hint below is then a search of its own (the first pass
+    # would have answered it)
+    page.evaluate("() => nibbleApp.analysis.setEnabled(false)")
+    take_first(page)  # the computer replied, from the rules worker
+    page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2", timeout=30_000)
+    assert page.evaluate("nibbleApp.ai.deep.state") == "idle"
+    assert len(engine_workers(page)) == 1
+    page.click("[data-action='hint']")  # a search of the deep worker's
+    page.wait_for_function("() => window.nibbleApp.ai.deep.state === 'ready'")
+    rules, deep = page.evaluate("[nibbleApp.rules.bootMarks, nibbleApp.ai.deep.bootMarks]")
     assert "wasm compiled" in rules and "wasm handed over" not in rules, rules
-    assert "wasm handed over" in ai and "wasm compiled" not in ai, ai
+    assert "wasm handed over" in deep and "wasm compiled" not in deep, deep
     assert sum(u.endswith("/pyodide.asm.wasm") for u in recorder.own) == 1
-    take_first(page)  # and it plays: the computer answers
-    page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2")
+    page.wait_for_function("() => nibbleApp.state.hint != null", timeout=30_000)
     marks = page.evaluate(SPAWN_WITHOUT_RUNTIME)
     assert "wasm compiled" in marks and "wasm handed over" not in marks, marks
     assert recorder.errors == []
@@ -659,13 +663,13 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     """At `medium`, the front door's level, the computer and the analysis's first pass ask
     the rules worker: reaching for the board and the computer's replies boot no second
     worker. A hint (seconds, abandoned at once when it is no longer wanted) boots the
-    computer's own worker, which is let go once idle (analysis.js RELEASE_MS)."""
+    deep worker, which is let go once idle (analysis.js RELEASE_MS)."""
     page, recorder = make_page()  # the first game: against the computer, at medium
     page.hover("#board")
     take_first(page)  # the computer replied
     assert moves(page) == 2
     wait_idle(page)  # (and the analysis's first pass is done)
-    assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert page.evaluate("nibbleApp.ai.deep.state === 'idle'")
     assert len(engine_workers(page)) == 1  # the rules worker alone
     # a hint on a position not analysed (the analysis paused before the move: it would
     # have answered from what the first pass found) is a search of its own
@@ -674,9 +678,9 @@ def test_a_short_level_holds_one_heap_and_the_deep_worker_goes_once_idle(make_pa
     assert moves(page) == 4
     page.click("[data-action='hint']")
     page.wait_for_function("() => nibbleApp.state.hint != null", timeout=30_000)
-    assert page.evaluate("nibbleApp.ai.own.state") == "ready"
+    assert page.evaluate("nibbleApp.ai.deep.state") == "ready"
     assert len(engine_workers(page)) == 2
-    page.wait_for_function("() => nibbleApp.ai.own.state === 'idle'", timeout=30_000)
+    page.wait_for_function("() => nibbleApp.ai.deep.state === 'idle'", timeout=30_000)
     assert workers_left(page) == 1
     assert recorder.errors == []
 
@@ -686,8 +690,7 @@ def test_a_board_reached_for_before_the_engine_is_up_boots_no_second_worker_at_m
     """The board is drawn before the engine is up; a player who reaches for it then, in
     the front door's game against `medium`, gets no second worker once the rules worker
     is ready (a short level asks the rules worker: one Python heap), and the computer
-    answers. (A level with a worker of its own boots it on that reach: the test of the
-    handed-over runtime.)"""
+    answers.)"""
     page, recorder = make_page(wait_ready=False)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")  # a slow line: the engine is seconds away, the board is not
@@ -703,7 +706,7 @@ def test_a_board_reached_for_before_the_engine_is_up_boots_no_second_worker_at_m
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     take_first(page)
     page.wait_for_function("() => nibbleApp.state.record.moves.length >= 2", timeout=60_000)
-    assert page.evaluate("nibbleApp.ai.shared && nibbleApp.ai.own.state === 'idle'")
+    assert page.evaluate("nibbleApp.ai.deep.state === 'idle'")
     assert len(engine_workers(page)) == 1
     assert recorder.errors == []
 
@@ -744,18 +747,19 @@ CACHED_SIZES = """async (paths) => {
 
 
 @pytest.mark.timed
-def test_a_computer_worker_killed_mid_search_is_noticed_quickly_and_the_move_lands(make_page):
+def test_a_worker_killed_mid_search_is_noticed_quickly_and_the_move_lands(make_page):
+    """The rules worker, asked for `expert`'s 5 s search, beats while it searches: ended
+    without an error event, its silence is noticed well before the request's own limit,
+    and a worker restored from the snapshot is asked again."""
     page, _ = make_page("?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=expert")
-    page.hover("#board")  # (the computer's worker boots once the player reaches for the board)
-    page.wait_for_function("() => nibbleApp.ai.state === 'ready'", timeout=60_000)
     take_first_no_wait(page)
     page.wait_for_selector("html[data-thinking='true']")
     page.wait_for_timeout(1000)  # well into the 5 s search
     noticed = page.evaluate(
         """() => new Promise((resolve) => {
              const t0 = performance.now();
-             nibbleApp.ai.worker.terminate();  // no error event: only silence tells
-             // (the notice may go as soon as it came: a worker in reserve takes over at once)
+             nibbleApp.rules.worker.terminate();  // no error event: only silence tells
+             // (the notice may go as soon as it came: a restore takes half a second)
              const watch = new MutationObserver((records) => {
                const added = records.flatMap((r) => [...r.addedNodes]);
                if (added.some((n) => n.dataset?.key === "engine.restarting")) {

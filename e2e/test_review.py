@@ -426,7 +426,7 @@ BREAK_ANALYSIS = """
     constructor(url, options) {
       let role = null;
       try { role = JSON.parse(options?.name ?? "{}").role; } catch { role = null; }
-      if (role === "ai")
+      if (role === "deep")
         url = URL.createObjectURL(new Blob(["throw new Error('broken on purpose')"],
                                            {type: "text/javascript"}));
       super(url, options);
@@ -437,7 +437,7 @@ BREAK_ANALYSIS = """
 
 
 def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, site):
-    """The computer's own worker (hints, the second pass) cannot start, in a game of people
+    """The deep worker (hints, the second pass) cannot start, in a game of people
     with the engine's help on: the first pass still comes from the rules worker (the
     computer's lane: engine/computer-lane.js), the game goes on, no failed page, and a hint
     that needs a search of its own is said as unavailable, not searched forever."""

@@ -21,7 +21,7 @@ import { createSession } from "./session/session.js";
 import { initSettings } from "./ui/settings.js";
 import { allowSound, initSound } from "./ui/sound.js";
 import { createLinkPlay } from "./session/link-play.js";
-import { createState, worthAReserve } from "./store/state.js";
+import { createState } from "./store/state.js";
 import { createToolbar } from "./ui/toolbar.js";
 import { createTurns } from "./session/turns.js";
 import { keepPosition, sayMove, showResult } from "./session/effects.js";
@@ -59,7 +59,7 @@ function cancelRedraw() {
  * @typedef {object} App
  * @property {import("./store/state.js").State} state
  * @property {EngineClient} rules the rules worker
- * @property {ComputerLane} ai the computer's lane: the rules worker or a worker of its own
+ * @property {ComputerLane} ai the computer's lane: the rules worker, and the deep worker beside it
  * @property {() => void} render draw now
  * @property {() => void} redraw draw in the next frame
  * @property {number} renders
@@ -86,16 +86,17 @@ function cancelRedraw() {
  * @property {ReturnType<typeof createWalkthrough>} walkthrough
  * @property {ReturnType<typeof createRules>} rulesSheet
  */
-const rules = new EngineClient({ name: "rules", requestTimeoutMs: 15_000 });
+// (beats: the computer's searches run on it, and a dead worker is told from a long search
+// by its silence: engine-client.js)
+const rules = new EngineClient({ name: "rules", requestTimeoutMs: 15_000, beats: true });
 const app = /** @type {App} */ ({
   state,
   rules,
   // where the computer's moves and the analysis's first pass are asked: the rules worker
-  // (restored from the snapshot when a long search is abandoned), else, for a level that
-  // searches for seconds (store/state.js worthAReserve), the computer's own worker, with
-  // one in reserve; hints and the analysis's deep work always go to that own worker,
-  // booted for them (engine/computer-lane.js)
-  ai: new ComputerLane(rules, new EngineClient({ name: "ai", beats: true })),
+  // (restored from the snapshot when a long search is abandoned); hints and the analysis's
+  // deep work go to the deep worker, booted for them and let go once idle
+  // (engine/computer-lane.js)
+  ai: new ComputerLane(rules, new EngineClient({ name: "deep", beats: true })),
   // Draw the page from the state now (what must be on screen before the next step: the
   // end of a request, a position set). Anything else asks for redraw(): one render in the
   // next animation frame, however many asked (chessground's redraw).
@@ -142,10 +143,6 @@ for (const listener of [
   () => state.busy || app.render(), // (busy: withBusy draws once it is done)
   sayMove(app),
   showResult(app),
-  // a worker of its own, with one in reserve, only while a computer plays at a level whose
-  // search is worth it; else the rules worker (a heap kept for nothing costs memory:
-  // store/state.js worthAReserve)
-  () => app.ai.reserve(worthAReserve(state)),
   app.turns.computerAfter,
   app.turns.forcedAfter,
 ]) app.turns.onPosition(listener);

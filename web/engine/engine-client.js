@@ -8,7 +8,8 @@
 //   engine.start();
 //   await engine.ready;                        // resolves once a boot succeeds (after retries)
 //   const response = await engine.request({op: "games"});
-//   engine.cancel();                                     // abandon what it is doing, at once
+//   engine.cancel();                           // abandon what it is doing, at once, and let it go
+//   engine.abandon((request) => request.op === "ai");   // some requests only: a worker restored from the snapshot goes on
 //
 // Responses are the bridge's JSON, unchanged (errors come back as {error: {code, message}}).
 //
@@ -21,21 +22,15 @@
 // - a worker that dies or stops answering once running: error events, a request that
 //   outlives its time limit, or a missed heartbeat while idle restart the worker, and the
 //   requests in flight are sent again once (records are values, so that is safe);
-// - a search that stops beating: with `beats: true` (the computer's worker, which beats
-//   while a player reads its clock), SILENCE_MS without a beat in the middle of a request
+// - a search that stops beating: with `beats: true` (every worker beats while a player
+//   of it reads its clock: a search), SILENCE_MS without a beat in the middle of a request
 //   means the worker is dead or stuck, whatever the request's own time limit: it is
 //   restarted the same way;
 // - a request that is no longer wanted (a new game while the computer thinks): cancel()
 //   terminates the worker at once; the callers get {cancelled: true}. Nothing ever queues
 //   behind an abandoned search; abandon(which) does the same for some requests only (the
 //   computer's search on the rules worker): a worker restored from the memory snapshot
-//   takes over, and the other requests are sent to it;
-// - with `standby: true` (the computer's client) a second worker is booted in reserve
-//   once a request was abandoned or the worker died (not before: a game whose searches
-//   are never cut short holds no third heap): the next cancel or restart swaps it in at
-//   once instead of waiting for a boot, and a new reserve boots in the background
-//   (docs/web.md).
-//   reserve(false) lets it go (a game without a computer seat: the heap is not kept).
+//   takes over, and the other requests are sent to it.
 //
 // The worker runs from a blob: URL so that it inherits the page's Content-Security-Policy
 // (see engine-worker.js).
@@ -61,14 +56,11 @@ export const BOOT_STALL_MS = 20_000;
 const HEARTBEAT_MS = 4_000;
 const PONG_MS = 3_000;
 const ACK_MS = 3_000;
-const CANCEL_REBOOT_DELAY_MS = 400; // a live, idle worker acknowledges a request within milliseconds
-// The computer's worker beats every 250 ms while it searches: once a request has had a
-// beat, a pause longer than SILENCE_MS means the worker is gone. (Before its first beat it
-// replays the record, in milliseconds; a worker that never beats is left to the request's
-// own time limit.)
+// A worker beats every 250 ms while it searches: once a request has had a beat, a pause
+// longer than SILENCE_MS means the worker is gone. (Before its first beat it replays the
+// record, in milliseconds; a request that never beats is left to its own time limit.)
 const SILENCE_MS = 2_000;
 const SILENCE_CONFIRM_MS = 300; // a late timer on a starved page: let queued beats arrive first
-const STANDBY_DELAY_MS = 400; // after a swap, so the reserve's boot does not compete with the rules worker
 const MAX_RESTARTS = 4; // within RESTART_WINDOW_MS, then give up and say so
 const RESTART_WINDOW_MS = 60_000;
 
@@ -97,17 +89,11 @@ async function workerUrl(reload) {
 }
 
 export class EngineClient {
-  /** @param {{name?: string, requestTimeoutMs?: number, standby?: boolean, beats?: boolean}} [options] */
-  constructor({ name = "engine", requestTimeoutMs = 15_000, standby = false, beats = false } = {}) {
+  /** @param {{name?: string, requestTimeoutMs?: number, beats?: boolean}} [options] */
+  constructor({ name = "engine", requestTimeoutMs = 15_000, beats = false } = {}) {
     this.name = name;
     this.requestTimeoutMs = requestTimeoutMs;
-    this.keepStandby = standby;
-    // a request was abandoned (or the worker died) since reserve(true): only then is a
-    // reserve booted, so a game whose searches are never cut short holds no third heap
-    this.abandoned = false;
-    /** @type {{worker: Worker | null, ready: boolean, dead: boolean} | null} */
-    this.standby = null; // a worker booted in reserve
-    this.watchBeats = beats; // the worker beats while it works on a request (the computer's)
+    this.watchBeats = beats; // the worker's beats while it searches are watched
     this.beaten = false; // it has beaten during the request in flight: now silence means death
     this.lastSign = 0; // performance.now() of the last beat
     /** @type {((message: Nibble.ProgressMessage) => void) | null} */
@@ -135,18 +121,16 @@ export class EngineClient {
     this.state = "idle";
     /** @type {Promise<void> | null} */
     this.ready = null;
-    // Requests made before the first start() wait for it (the computer's worker starts
-    // once the first game is shown, but a computer that begins asks before that).
+    // Requests made before the first start() wait for it (the deep worker starts when its
+    // work comes, and after release() until the next start()).
     this._started = new Promise((resolve) => {
       this._markStarted = resolve;
     });
   }
 
-  // Boot a fresh worker (the first time, on retry, after a crash or a cancel). `delayMs`:
-  // wait before booting (after a cancel, so the boot does not compete for the CPU with
-  // the rules worker answering what the player just did).
-  /** @param {{reload?: boolean, delayMs?: number}} [options] @returns {Promise<void>} */
-  start({ reload = false, delayMs = 0 } = {}) {
+  // Boot a fresh worker (the first time, on retry, after a crash or an abandon).
+  /** @param {{reload?: boolean}} [options] @returns {Promise<void>} */
+  start({ reload = false } = {}) {
     this._markStarted();
     this._stopWorker();
     const generation = ++this.generation;
@@ -160,13 +144,10 @@ export class EngineClient {
       });
       this._boot = { resolve: resolveReady, settled: false, stall: null };
     }
-    if (!reload && this._promoteStandby(generation)) return this.ready;
     this._setState("booting");
     this._armStall();
     if (!reload && this._adoptEarly(generation)) return this.ready;
-    const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
-    wait
-      .then(() => workerUrl(reload))
+    workerUrl(reload)
       .then((url) => {
         if (generation !== this.generation) return;
         this.worker = this._spawn(url, reload);
@@ -174,20 +155,6 @@ export class EngineClient {
       })
       .catch((error) => generation === this.generation && this._bootFailed(error.kind || "download", error.message));
     return this.ready;
-  }
-
-  // Keep a worker in reserve from the next request on (on), or let the one there go (off).
-  /** @param {boolean} on */
-  reserve(on) {
-    if (this.keepStandby === on) return;
-    this.keepStandby = on;
-    this.abandoned = false;
-    if (!on) this._dropStandby();
-  }
-
-  // A ready worker waits in reserve: a cancel() now costs no boot.
-  get standbyReady() {
-    return !!this.standby?.ready && !this.standby.dead;
   }
 
   /** @param {(state: string, detail: Trouble | null) => void} fn */
@@ -205,7 +172,6 @@ export class EngineClient {
   // Boot again after a failed boot (the player pressed Retry): bypasses the HTTP cache.
   retry() {
     this.restarts = [];
-    this._dropStandby(); // it loaded the same files
     return this.start({ reload: true });
   }
 
@@ -222,7 +188,6 @@ export class EngineClient {
       return Promise.resolve({ error: { code: "engine-unavailable", message: "the engine is not running" } });
     }
     const id = this.nextId++;
-    if (this.keepStandby && this.abandoned && !this.standby) this.ready.then(() => this._prepareStandby(STANDBY_DELAY_MS));
     return new Promise((resolve) => {
       // (the worker answers the request's op: the entry's resolve takes any answer)
       const entry = { request, resolve: /** @type {(answer: ClientAnswer) => void} */ (resolve), timer: null, timeoutMs: timeoutMs ?? this.requestTimeoutMs, retried: false };
@@ -231,21 +196,17 @@ export class EngineClient {
     });
   }
 
-  // Abandon every request in flight at once: their callers get {cancelled: true}, the
-  // worker is terminated, and the reserve takes over (or a fresh worker boots in the
-  // background; with `reboot: false`, none: the client is let go, as release() does). A
-  // no-op when nothing is in flight.
-  /** @param {{reboot?: boolean}} [options] */
-  cancel({ reboot = true } = {}) {
+  // Abandon every request in flight at once: their callers get {cancelled: true}, and the
+  // worker is let go, as release() does (the next request boots another). A no-op (false)
+  // when nothing is in flight.
+  cancel() {
     if (!this.pending.size) return false;
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.resolve({ cancelled: true });
     }
     this.pending.clear();
-    this.abandoned = true;
-    if (reboot) this.start({ delayMs: CANCEL_REBOOT_DELAY_MS });
-    else this.release();
+    this.release();
     return true;
   }
 
@@ -276,14 +237,13 @@ export class EngineClient {
     return true;
   }
 
-  // Let the worker (and its reserve) go while nothing is asked of it: its Python heap is
+  // Let the worker go while nothing is asked of it: its Python heap is
   // freed, and the next start() or wake() boots it again (from the memory snapshot, in
   // about half a second). For a worker only some work needs (review/analysis.js: the
   // deep work, while the computer shares the rules worker). False if a request is in
   // flight or no worker is up.
   release() {
     if (this.pending.size || this.state === "idle") return false;
-    this._dropStandby();
     this._stopWorker();
     this.generation++;
     if (this._boot && !this._boot.settled) clearTimeout(this._boot.stall);
@@ -429,10 +389,7 @@ export class EngineClient {
     const generation = this.generation;
     this._boot.stall = setTimeout(() => {
       if (generation !== this.generation || this.state !== "booting") return;
-      // The computer's worker boots from files the rules worker already fetched: a
-      // stall there is a stuck worker, not a slow network. Start another (counted).
-      if (this.keepStandby && this._countRestart()) this.start();
-      else this._setState("stalled", { kind: "stalled", message: `no progress for ${BOOT_STALL_MS / 1000} s` });
+      this._setState("stalled", { kind: "stalled", message: `no progress for ${BOOT_STALL_MS / 1000} s` });
     }, BOOT_STALL_MS);
   }
 
@@ -473,7 +430,6 @@ export class EngineClient {
         entry.resolve({ error: { code: "engine-crashed", message } });
       } else entry.retried = true;
     }
-    this.abandoned = true; // (a reserve from now on: the next death costs no boot)
     this._setState("restarting", { kind, message });
     if (giveUp) {
       this._stopWorker();
@@ -507,7 +463,7 @@ export class EngineClient {
     }, HEARTBEAT_MS);
   }
 
-  // --- the worker itself, and the one held in reserve --------------------------------
+  // --- the worker itself ---------------------------------------------------------------
 
   // A worker, handed the runtime another one compiled if there is one (not on a retry
   // past the caches: that boot fetches and checks everything again).
@@ -547,59 +503,6 @@ export class EngineClient {
     this._wire(this.worker, generation);
     for (const message of early.messages.splice(0)) this._receive(message);
     return true;
-  }
-
-  // Boot a worker in reserve (after `delayMs`), unless one is there already.
-  /** @param {number} delayMs */
-  _prepareStandby(delayMs) {
-    if (!this.keepStandby || this.standby) return;
-    const standby = { worker: null, ready: false, dead: false };
-    this.standby = standby;
-    const dead = () => {
-      standby.dead = true;
-      standby.worker?.terminate();
-      if (this.standby === standby) this.standby = null;
-    };
-    setTimeout(() => {
-      if (this.standby !== standby) return;
-      workerUrl(false)
-        .then((url) => {
-          if (this.standby !== standby) return;
-          standby.worker = this._spawn(url, false);
-          standby.worker.onmessage = ({ data }) => {
-            if (data?.type === "wasm") runtime ??= data.module;
-            else if (data?.type === "progress" && data.step === "ready") standby.ready = true;
-            else if (data?.type === "fatal") dead();
-          };
-          standby.worker.onerror = (event) => {
-            event.preventDefault();
-            dead();
-          };
-        })
-        .catch(dead);
-    }, delayMs);
-  }
-
-  // Swap the reserve in, booted: the client is ready at once. False when there is none.
-  /** @param {number} generation */
-  _promoteStandby(generation) {
-    if (!this.standbyReady) return false;
-    const standby = this.standby;
-    this.standby = null;
-    this.worker = standby.worker;
-    this._wire(this.worker, generation);
-    clearTimeout(this._boot.stall);
-    this._boot.settled = true;
-    this._setState("ready");
-    this._boot.resolve();
-    this._heartbeat();
-    this._prepareStandby(STANDBY_DELAY_MS);
-    return true;
-  }
-
-  _dropStandby() {
-    this.standby?.worker?.terminate();
-    this.standby = null;
   }
 
   _stopWorker() {

@@ -7,8 +7,8 @@
 //                 {id, response}
 //                 {type: "progress", step, done, total}   while loading
 //                 {type: "pong"}
-//                 {type: "beat"}            the computer's search is alive (role "ai": at most
-//                                           every 250 ms while a player reads its clock)
+//                 {type: "beat"}            a search is alive (at most every 250 ms while a
+//                                           player reads its clock)
 //                 {type: "fatal", kind, message}           loading failed, or the runtime died
 //
 // The page starts this script from a blob: URL, so that the worker runs under the page's
@@ -583,7 +583,7 @@ async function boot() {
   }
   let made = null;
   if (!pyodide) {
-    // Only the rules worker makes one (the first to boot; the computer's workers restore it
+    // Only the rules worker makes one (the first to boot; the deep worker restores it
     // once it is there), so two workers never write it at once.
     const make = CAN_STORE && CONFIG.snapshot !== false && CONFIG.role === "rules";
     pyodide = await loadPyodide({ ...pyodideOptions(build, createPyodideModule), _makeSnapshot: make });
@@ -605,12 +605,10 @@ async function boot() {
   pyodide.pyimport("stdlib_fallback").install(build.python.fallback_names, build.files[fallback], FALLBACK_ZIP, fetchFallback);
   // JSON text in and out; the engine refuses absurdly nested input before parsing it
   handleJson = pyodide.pyimport("nibble.api").handle_json;
-  if (CONFIG.role !== "rules") {
-    // While a player searches (the computer's worker, the analysis's) it reads the clock;
-    // the page hears a beat through it and so tells a long search from a dead worker
-    // (engine-client.js).
-    pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
-  }
+  // While a player searches (the computer's, the analysis's) it reads the clock; the page
+  // hears a beat through it and so tells a long search from a dead worker
+  // (engine-client.js). (Set after the snapshot is made: it holds no JavaScript.)
+  pyodide.pyimport("nibble.ai.clock").heartbeat(() => post({ type: "beat" }), BEAT_S);
   await shareWasm(); // before "ready", so the page has it for its next worker (checked long since)
   if (failed) return; // a download was damaged after all: do not claim to be ready
   mark("ready");

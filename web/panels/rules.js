@@ -192,7 +192,7 @@ export function createRules({ currentGame, onWalkthrough, onLessons }) {
   let opener = null;
 
   // The same control drawn again meanwhile (a render rebuilds the side panel, its legend
-  // included, e.g. when the computer's worker comes up while the sheet is open).
+  // included, e.g. when the engine comes up while the sheet is open).
   function redrawn(element) {
     const action = element?.dataset?.action;
     if (!action) return null;

@@ -1,12 +1,10 @@
 // @ts-check
 // Background analysis: the engine's view of every position of the game shown — each
-// seat's winning chances and the best move — filled in by the computer's worker while it
-// is idle (the bridge's `analyse` op, `hard`'s search at a small fixed budget): one
-// Python heap fewer than a worker of its own. It never delays the player's input (the
-// rules worker answers that), and it gives way to a computer seat: it asks nothing while
-// a computer is to move, and a position being analysed when the computer's turn comes is
-// abandoned if a worker in reserve can take over at once (else it ends first, within its
-// budget: makeRoom()).
+// seat's winning chances and the best move — filled in on the computer's lane (the rules
+// worker) while it is idle (the bridge's `analyse` op, `hard`'s search at a small fixed
+// budget): one Python heap fewer than a worker of its own. It gives way to a computer seat: it asks
+// nothing while a computer is to move, and a position being analysed when the computer's
+// turn comes ends first (within its budget: a fraction of a second).
 //
 // The answers are kept by position (game, options, set-up, moves so far), so that undo,
 // review, another game and a game opened again reuse them. A first pass gives every
@@ -19,8 +17,8 @@
 // engine gives none, the pass is FAST_MS or DEEP_MS.
 // Hints ask for the position shown, before the rest. Last come the puzzle checks of
 // "Your puzzles" (check(): the bridge's `judge` op on the position before a mistake of the
-// player's), only while the computer's worker is up anyway and the game shown leaves it
-// free.
+// player's), only while the deep worker is up anyway and the game shown is not one
+// against the computer still going on.
 //
 // A worker that cannot start is tried again a few times, a while apart; meanwhile the
 // review says that the analysis is unavailable (the game itself never depends on it).
@@ -43,7 +41,7 @@ const CACHE_SIZE = 4_000; // positions kept (at least the game shown's, however 
 const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again after this
 const CHECK_CAP_MS = 20_000; // a puzzle check's bound (the judge op answers "time" after it)
 const MAX_FAILED_RETRIES = 3;
-const RELEASE_MS = 10_000; // the deep worker idle this long while the lane is shared: let go
+const RELEASE_MS = 10_000; // the deep worker idle this long: let go
 const html = document.documentElement;
 // refusals of the position itself (kept, so as not to ask again); anything else (a worker
 // that died or is not there) is asked again later
@@ -89,9 +87,9 @@ export function keyOf(record, ply) {
 export function createAnalysis(app, engine) {
   const { state } = app;
   // The deep work (the second pass, puzzle checks) and hints: seconds a request, which a
-  // cancel must be able to abandon at once, so never on the rules worker: the computer's
-  // own worker, booted for it while the lane is shared and let go once idle (RELEASE_MS).
-  const deep = engine.own;
+  // cancel must be able to abandon at once, so never on the rules worker: the lane's deep
+  // worker, booted for it and let go once idle (RELEASE_MS).
+  const deep = engine.deep;
   let releaseTimer = null;
   /** @type {Map<string, Answer>} */
   const cache = new Map(); // key -> answer (with its budget)
@@ -159,7 +157,7 @@ export function createAnalysis(app, engine) {
 
   // A worker that failed to start: started again now and then (a download that failed
   // for a moment, a device short of memory), a few times. One for the lane, one for the
-  // deep worker while the lane is shared; each hears its worker's states.
+  // deep worker; each hears its worker's states.
   /** @param {{retry: () => unknown}} client */
   function retrier(client) {
     let tries = 0;
@@ -186,7 +184,7 @@ export function createAnalysis(app, engine) {
   /** @type {Set<(error: Error) => void>} */
   const waiting = new Set();
   /** @type {Set<(error: Error) => void>} */
-  const deepWaiting = new Set(); // the same, on the deep worker while the lane is shared
+  const deepWaiting = new Set(); // the same, on the deep worker
   /** @param {Set<(error: Error) => void>} pending */
   function failWaiting(pending) {
     for (const fail of pending) fail(new EngineError({ code: "engine-unavailable", message: "the analysis engine did not start" }));
@@ -198,22 +196,21 @@ export function createAnalysis(app, engine) {
     changed(-1); // the review says whether the analysis is available
     setTimeout(pump, 0); // up: at once, not at the next check; failed: say it is not working
   });
-  // the deep worker's own troubles while the lane is shared (else the watch above hears them)
+  // the deep worker's own troubles
   deep.watch((status) => {
     deepRetry.heard(status);
-    if (!engine.shared) return;
     if (status === "failed") failWaiting(deepWaiting);
     setTimeout(pump, 0);
   });
 
-  // While the lane is shared, the deep worker is let go once nothing is asked of it for
-  // RELEASE_MS (its heap is the page's largest cost: issue 47); the next deep work or hint
-  // boots it again from the memory snapshot.
+  // The deep worker is let go once nothing is asked of it for RELEASE_MS (its heap is the
+  // page's largest cost: issue 47); the next deep work or hint boots it again from the
+  // memory snapshot.
   function releaseLater() {
-    if (releaseTimer || !engine.shared || deep.state === "idle") return;
+    if (releaseTimer || deep.state === "idle") return;
     releaseTimer = setTimeout(() => {
       releaseTimer = null;
-      if (engine.shared && !deepRunning && hints === 0 && !deep.busy) deep.release();
+      if (!deepRunning && hints === 0 && !deep.busy) deep.release();
     }, RELEASE_MS);
   }
   function keepDeep() {
@@ -245,7 +242,8 @@ export function createAnalysis(app, engine) {
   function nextJob() {
     const job = gameJob();
     if (job || !checks.length || deep.state !== "ready") return job;
-    if (state.view && !state.view.result && state.seats.includes("ai") && !engine.standbyReady) return null;
+    // (not in a game against the computer still going on: its next search could not wait)
+    if (state.view && !state.view.result && state.seats.includes("ai")) return null;
     return { check: checks[0], deep: true };
   }
 
@@ -265,7 +263,7 @@ export function createAnalysis(app, engine) {
       return !askedNext.has(`${key}\u0000${record.moves[ply]}`);
     };
     // nothing to review before the first move (a hint asks for itself: best()); a new
-    // game's first seconds belong to the computer's worker starting
+    // game's first seconds belong to the computer
     if (total === 0) return null;
     /** @param {string} pass @param {number} cap */
     const fixed = (pass, cap) => {
@@ -276,10 +274,10 @@ export function createAnalysis(app, engine) {
     if (missing(shown)) return { record, ply: shown, budget: FAST_MS, fixed: fast };
     for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS, fixed: fast };
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
-    // a game against the computer still going on, with no worker in reserve (a short level:
-    // store/state.js worthAReserve): a second-pass search could not be abandoned for the
-    // computer's turn and would delay its reply; the second pass waits for the game's end
-    if (!state.view?.result && state.seats.includes("ai") && !engine.standbyReady) return null;
+    // a game against the computer still going on: the second pass waits for its end (its
+    // searches, on another worker, would slow the computer's beside them on a phone's
+    // cores, and they hold a second heap)
+    if (!state.view?.result && state.seats.includes("ai")) return null;
     // the second pass: the moves the first found most costly first (they decide the marks
     // and "learn from your mistakes"), then the rest from the start
     let next = -1;
@@ -307,7 +305,7 @@ export function createAnalysis(app, engine) {
   async function analyse(record, ply, budget, fixed = null, onDeep = false) {
     const seed = 1 + (ply % 1000); // reproducible per position
     const client = onDeep ? deep : engine;
-    const pending = onDeep && engine.shared ? deepWaiting : waiting;
+    const pending = onDeep ? deepWaiting : waiting;
     let fail;
     /** @type {Promise<never>} */
     const failed = new Promise((_, reject) => pending.add((fail = reject)));
@@ -354,7 +352,7 @@ export function createAnalysis(app, engine) {
     if (client.state !== "ready") {
       // started once there is work; booting, or restarting after a crash: a moment later
       if (client.state === "idle") client.start();
-      else if (job.deep && engine.shared && client.state === "failed") deepRetry.retry();
+      else if (job.deep && client.state === "failed") deepRetry.retry();
       setAnalysing(!job.deep);
       retry = setTimeout(pump, BLOCKED_RETRY_MS);
       return;
@@ -446,22 +444,13 @@ export function createAnalysis(app, engine) {
   }
 
   // Abandon what the analysis is asking the deep worker, at once (a hint nobody wants any
-  // more). While the lane is shared nothing else needs that worker: it is let go rather
-  // than booted again.
+  // more). Nothing else needs that worker: it is let go rather than booted again.
   function cancel() {
-    if (deep.cancel({ reboot: !engine.shared })) {
+    if (deep.cancel()) {
       running = false;
       deepRunning = false;
     }
     setTimeout(pump, 0);
-  }
-
-  // The computer's turn is about to ask the worker the analysis shares: the position
-  // being analysed is abandoned (asked again later) when a worker in reserve takes over
-  // at once; without one, it ends first (within its budget) rather than cost a boot.
-  // (While the lane is shared the deep work is on another worker: it goes on.)
-  function makeRoom() {
-    if (running && hints === 0 && !engine.shared && engine.standbyReady) cancel();
   }
 
   for (const type of ["pointerdown", "keydown"]) {
@@ -478,7 +467,6 @@ export function createAnalysis(app, engine) {
     check,
     settled,
     cancel,
-    makeRoom,
     onChange: (fn) => listeners.push(fn),
     setEnabled(on) {
       enabled = !!on;

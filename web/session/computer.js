@@ -1,8 +1,8 @@
 // @ts-check
-// The computer's turn: asking the computer's worker for a move at the game's level and
-// playing it, keeping a computer-vs-computer game to its pace, Pause and Resume, and the
-// Try again of a search that failed. A search is only ever made for the position shown:
-// whatever changes it abandons the search (turns.js cancelThinking).
+// The computer's turn: asking the computer's lane (the rules worker) for a move at the
+// game's level and playing it, keeping a computer-vs-computer game to its pace, Pause and
+// Resume, and the Try again of a search that failed. A search is only ever made for the
+// position shown: whatever changes it abandons the search (turns.js cancelThinking).
 
 import { t } from "../i18n/i18n.js";
 import { showMessage } from "../ui/messages.js";
@@ -12,8 +12,8 @@ import { Cancelled, EngineError, call } from "../engine/call.js";
 
 const html = document.documentElement;
 // The bridge answers within budget + 20 % + the replay (never 2 s over): past this, the
-// computer's worker counts as stuck even if it still beats (a dead one is noticed sooner,
-// when its heartbeat stops: engine-client.js).
+// rules worker counts as stuck even if it still beats (a dead one is noticed sooner,
+// when its beats stop: engine-client.js).
 /** @param {number} budget */
 const aiTimeLimit = (budget) => Math.ceil(budget * 1.2) + 3_000;
 
@@ -37,14 +37,13 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     return state.level || defaultLevel(state.games) || "medium";
   }
 
-  // Ask the computer's worker for a move: {move, value} (value: the estimate in [-1, 1]
+  // Ask the computer's lane for a move: {move, value} (value: the estimate in [-1, 1]
   // for the side to move).
   /** @param {string} levelId */
   async function askEngine(levelId) {
     const budget = budgetOf(state, levelId);
     const seed = Math.floor(Math.random() * 2 ** 31);
-    app.analysis.makeRoom(); // the analysis shares the lane: it gives way
-    const response = await call(app.ai.wake(), { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
+    const response = await call(app.ai, { op: "ai", record: state.record, level: levelId, seed, budget_ms: budget }, { timeoutMs: aiTimeLimit(budget) });
     if (typeof response.move !== "string") throw new EngineError({ code: "internal", message: "no move" });
     return { move: response.move, value: response.stats?.value ?? null };
   }
@@ -86,34 +85,6 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     })();
   }
 
-  // The computer's worker before a computer is asked for anything: booted once the player
-  // reaches for the board (a pointer over it or down on it, the keyboard's focus) in a
-  // game with a computer seat, so that its boot (about half a second from the memory
-  // snapshot) is mostly over when the player's move is made, while a page opened and left
-  // at a game's first position keeps one Python heap (issue 47). Reached before the
-  // engine is up (the board is drawn before it), it boots once the rules worker is ready,
-  // not beside it. A computer to move asks at once (scheduleComputer), and the analysis
-  // and hints start it when they need it.
-  const REACHES = ["pointerover", "pointerdown", "focusin"];
-  const board = document.getElementById("board");
-  let reached = false;
-  function onReach() {
-    reached = true;
-    wakeIfReached();
-  }
-  // Listen for the player's reach (from the page's start on).
-  function listenForReach() {
-    for (const type of REACHES) board?.addEventListener(type, onReach, { capture: true, passive: true });
-  }
-  // Boot the computer's worker if the board was reached, the engine is up and the game
-  // shown has a computer seat with a worker of its own (then stop listening; a short
-  // level asks the rules worker: engine/computer-lane.js); else wait for the next reach.
-  function wakeIfReached() {
-    if (!reached || state.engine !== "ready" || !state.seats?.includes("ai") || app.ai.shared) return;
-    for (const type of REACHES) board?.removeEventListener(type, onReach, true);
-    app.ai.wake();
-  }
-
   function retryButton() {
     const button = document.createElement("button");
     button.type = "button";
@@ -144,5 +115,5 @@ export function createComputer(app, { setPosition, cancelThinking }) {
     if (event.persisted) scheduleComputer();
   });
 
-  return { scheduleComputer, togglePause, listenForReach, wakeIfReached };
+  return { scheduleComputer, togglePause };
 }

@@ -37,7 +37,7 @@ export function createHints(app) {
   // Not busy while the engine looks for a hint: the player keeps the board and the
   // toolbar, and whatever changes the position abandons the hint (cancelThinking). The
   // hint is the analysis's best move (review/analysis.js): at once when the position has
-  // been analysed already, else searched by the computer's worker; asked again, it stops.
+  // been analysed already, else searched by the deep worker; asked again, it stops.
   async function hint() {
     if (state.hinting) {
       cancelHint();

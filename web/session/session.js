@@ -132,17 +132,20 @@ export function createSession(app) {
       if (entry) reportBroken(entry);
       return false;
     }
+    // the computer's search is abandoned first: it runs on the rules worker, which the
+    // load asks (if the entry does not open, the computer of the game still shown goes on)
+    app.turns.cancelThinking();
     let response;
     try {
       response = await call(app.rules, { op: "load", record: entry.record });
     } catch (error) {
+      app.turns.scheduleComputer();
       if (error?.code === "engine-unavailable" || error?.code === "engine-crashed") throw error;
       const broken = { code: error?.code || "internal", message: error?.message || String(error) };
       library.put({ ...entry, broken });
       reportBroken({ ...entry, broken });
       return false;
     }
-    app.turns.cancelThinking();
     adopt(entry, response);
     return true;
   }

@@ -3,10 +3,10 @@
 // (position.js), positions kept in memory (position-cache.js), the player's moves
 // (moves.js) under withBusy (busy.js), the computer's turn (computer.js), hints
 // (hints.js), a forced pass (forced.js), undo, redo and review (history.js). Every engine
-// call goes through the rules worker (fast ops) or the computer's worker (`ai`), and
-// anything that changes the position first abandons what the computer was thinking about
-// (a long search: the computer's worker is replaced by its reserve, so nothing queues
-// behind it; a short one ends within its budget and its answer is dropped).
+// call goes through the rules worker, the computer's moves (`ai`) too, and anything that
+// changes the position first abandons what the computer was thinking about (a long
+// search: the rules worker is restored from the memory snapshot, so nothing queues behind
+// it; a short one ends within its budget and its answer is dropped).
 
 import { createBusy } from "./busy.js";
 import { createComputer, setThinking } from "./computer.js";
@@ -23,8 +23,8 @@ import { worthAbandoning } from "../store/state.js";
  * @typedef {object} Page
  * @property {import("../store/state.js").State} state
  * @property {import("../engine/engine-client.js").EngineClient} rules the rules worker
- * @property {import("../engine/computer-lane.js").ComputerLane} ai the computer's lane (the rules worker, or a worker of its own)
- * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void, makeRoom(): void}} analysis
+ * @property {import("../engine/computer-lane.js").ComputerLane} ai the computer's lane (the rules worker, and the deep worker for hints)
+ * @property {{best(record: Nibble.Record): Promise<Suggestion | null>, cancel(): void}} analysis
  * @property {{humanMoved(): void, computerMoved(): void, fork(moved: Nibble.PositionAnswer): void}} session
  * @property {{focus(): void}} board
  * @property {() => void} render draw now
@@ -49,7 +49,7 @@ export function createTurns(app) {
   const hints = createHints(app);
 
   // Abandon the computer's move or hint being thought about (it would be for a position
-  // that is going away). Returns at once; the computer's worker is replaced in the background.
+  // that is going away). Returns at once; the rules worker is restored in the background.
   // (Only a computer's search: the analysis that shares the worker keeps its position.)
   function cancelThinking() {
     state.generation++;
@@ -76,8 +76,7 @@ export function createTurns(app) {
     forcedAfter: forced.forcedAfter,
     setPosition, withBusy, ...moves, playForced: forced.playForced, ...history,
     hint: hints.hint, cancelHint: hints.cancelHint, togglePause: computer.togglePause,
-    scheduleComputer: computer.scheduleComputer, listenForReach: computer.listenForReach,
-    wakeIfReached: computer.wakeIfReached, cancelThinking,
+    scheduleComputer: computer.scheduleComputer, cancelThinking,
     /** @param {boolean} on */
     setThinking: (on) => setThinking(state, on),
     positionAfter: cache.positionAfter,

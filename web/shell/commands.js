@@ -46,7 +46,11 @@ export function createCommands(app) {
       current: { game: state.record?.game, options: state.record?.options, seats: state.seats, level: state.level },
     });
     if (!chosen) return;
+    // the computer's search is abandoned first: it runs on the rules worker, which the new
+    // game asks (if the new game fails, the computer of the game still shown goes on)
+    app.turns.cancelThinking();
     await app.turns.withBusy(() => startGame({ ...chosen, origin: "" }));
+    app.turns.scheduleComputer();
   }
 
   // The game shown again: a rematch (the seats turned by one, so that two players swap;
@@ -70,6 +74,7 @@ export function createCommands(app) {
     const seats = sameBoard ? [...state.seats] : [...state.seats.slice(1), state.seats[0]];
     app.turns.cancelThinking();
     await app.turns.withBusy(() => startGame({ game: record.game, options, seats, level: state.level, origin: "" }));
+    app.turns.scheduleComputer();
   }
 
 

@@ -38,13 +38,13 @@ export function createStart(app, commands, loading) {
   // --- boot -----------------------------------------------------------------------------
 
   // Boot the rules worker (the page waits for it, showing the failed state with Try again
-  // while a boot fails or stalls). The computer's worker starts once the first game is on
-  // screen (boot()), so that two runtimes compiling at once do not slow the first paint.
+  // while a boot fails or stalls). It also answers the computer's moves and the analysis's
+  // first pass (engine/computer-lane.js): a game holds one Python heap.
   async function bootEngines() {
     app.rules.onProgress = loading.onProgress;
     // html[data-snapshot]: "stored" once a booted interpreter is kept for the next visit;
     // html[data-boot]: how the rules worker started ("snapshot" or "boot")
-    app.rules.onSnapshot = app.ai.onSnapshot = ({ state }) => {
+    app.rules.onSnapshot = ({ state }) => {
       if (html.dataset.snapshot !== "stored") html.dataset.snapshot = state;
     };
     app.rules.onState = (status, detail) => {
@@ -56,17 +56,12 @@ export function createStart(app, commands, loading) {
     await app.rules.ready;
     html.dataset.boot = app.rules.bootedFrom;
     app.rules.onState = engineState;
-    app.ai.onState = (status, detail) => {
-      // in a game of people only the analysis uses it, and says so itself (review/analysis.js)
-      if ((status === "failed" || status === "stalled") && !state.seats.includes("ai")) return;
-      engineState(status, detail);
-    };
   }
 
   // A worker that died and restarts: say so; if it cannot come back, show the failed state.
   // What was in flight is sent again by the client itself, so the computer goes on thinking;
   // a computer's turn is scheduled again only if nothing is in flight for it (the analysis
-  // sharing the computer's worker asks again by itself).
+  // on the same worker asks again by itself).
   function engineState(status, detail) {
     if (status === "restarting") {
       showMessage(t("engine.restarting"), "warning", null, { key: "engine.restarting" });
@@ -78,7 +73,6 @@ export function createStart(app, commands, loading) {
     } else if (status === "failed" || status === "stalled") {
       loading.showFailed(detail || { kind: "crashed" }, () => {
         app.rules.retry();
-        app.ai.retry();
         app.rules.ready.then(() => {
           state.engine = html.dataset.engine = "ready";
           loading.hide();
@@ -292,44 +286,35 @@ export function createStart(app, commands, loading) {
     const puzzle = puzzleWanted();
     const lesson = lessonWanted();
     const booting = bootEngines();
-    app.turns.listenForReach(); // (session/computer.js: the computer's worker once the board is reached for)
     const early = await paintEarly();
     performance.mark("nibble:painted"); // (benchmarks: e2e/bench_page.py reads the marks)
     await booting;
-    try {
-      // a link that arrived while the engine started (a fragment changed in place) wins
-      const confirmed = early && early.kind !== "start" && !hasLink() && (await confirmEarly(early));
-      performance.mark("nibble:confirmed");
-      const games = call(app.rules, { op: "games" });
-      if (!confirmed) {
-        state.games = await games;
-        await chooseGame(early?.kind === "link" ? early.entry : null, early?.kind === "picture");
-      } else {
-        // the stored answer drew the game; the engine's own comes a moment later
-        games.then((answer) => (state.games = answer)).catch(() => {});
-      }
-      loading.hide();
-      delete html.dataset.painted;
-      state.engine = html.dataset.engine = "ready";
-      app.render();
-      performance.mark("nibble:ready");
-      app.own.work(); // "Your puzzles" left to check by an earlier visit (when the computer's worker is up)
-      // a ?puzzle= link: the puzzle on top of the game chosen above (read before the first
-      // render with the engine up, which keeps the address in step with what is shown)
-      if (puzzle === "") showMessage(t("error.url", { message: t("puzzle.error.unknown", { id: new URLSearchParams(window.location.search).get("puzzle") ?? "" }) }));
-      else if (puzzle === "own") app.puzzles.open("shared", { hash: window.location.hash });
-      else if (puzzle) app.puzzles.open("link", { id: puzzle });
-      else if (lesson === "") showMessage(t("error.url", { message: t("lesson.error.unknown", { id: new URLSearchParams(window.location.search).get("lesson") ?? "" }) }));
-      else if (lesson) app.puzzles.openLesson({ id: lesson });
-      if (state.early) app.turns.playEarly();
-      else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
-    } finally {
-      // the computer's worker: now if the player reached for the board already in a game
-      // against the computer, else once they do, or when a computer is first asked (below,
-      // session/computer.js), so that a game of people, and a page left at its first
-      // position, keep one Python heap, not two
-      app.turns.wakeIfReached();
+    // a link that arrived while the engine started (a fragment changed in place) wins
+    const confirmed = early && early.kind !== "start" && !hasLink() && (await confirmEarly(early));
+    performance.mark("nibble:confirmed");
+    const games = call(app.rules, { op: "games" });
+    if (!confirmed) {
+      state.games = await games;
+      await chooseGame(early?.kind === "link" ? early.entry : null, early?.kind === "picture");
+    } else {
+      // the stored answer drew the game; the engine's own comes a moment later
+      games.then((answer) => (state.games = answer)).catch(() => {});
     }
+    loading.hide();
+    delete html.dataset.painted;
+    state.engine = html.dataset.engine = "ready";
+    app.render();
+    performance.mark("nibble:ready");
+    app.own.work(); // "Your puzzles" left to check by an earlier visit (when the deep worker is up)
+    // a ?puzzle= link: the puzzle on top of the game chosen above (read before the first
+    // render with the engine up, which keeps the address in step with what is shown)
+    if (puzzle === "") showMessage(t("error.url", { message: t("puzzle.error.unknown", { id: new URLSearchParams(window.location.search).get("puzzle") ?? "" }) }));
+    else if (puzzle === "own") app.puzzles.open("shared", { hash: window.location.hash });
+    else if (puzzle) app.puzzles.open("link", { id: puzzle });
+    else if (lesson === "") showMessage(t("error.url", { message: t("lesson.error.unknown", { id: new URLSearchParams(window.location.search).get("lesson") ?? "" }) }));
+    else if (lesson) app.puzzles.openLesson({ id: lesson });
+    if (state.early) app.turns.playEarly();
+    else if (early) app.turns.playForced(); // a pass the game drawn early was waiting for
     app.turns.scheduleComputer();
   }
 

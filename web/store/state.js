@@ -174,35 +174,18 @@ export function budgetOf(state, levelId) {
   return level?.budget_ms ?? 1000;
 }
 
-/** A computer's search from this long on is abandoned at once when the position goes
- * away (an undo, a new game): on the rules worker it shares (`hard`), by ending that
- * worker and restoring it from the memory snapshot (about half a second, in the
- * background: engine/computer-lane.js); a shorter one (`random`, `easy`, `medium`) is let
- * end, within its budget, and its answer dropped: sooner than a restore (docs/web.md). */
+/** A computer's search from this long on (`hard`, `expert`) is abandoned at once when the
+ * position goes away (an undo, a new game): the rules worker it asks is ended and
+ * restored from the memory snapshot (about half a second, in the background:
+ * engine/computer-lane.js); a shorter one (`random`, `easy`, `medium`) is let end, within
+ * its budget, and its answer dropped: sooner than a restore (docs/web.md). */
 export const ABANDON_FROM_MS = 1000;
-
-/** A computer's search from this long on (`expert`) is worth a worker of its own, with
- * one booted in reserve once a search was abandoned: a search of seconds keeps the rules
- * worker free for the player, and its cancel swaps the reserve in. A shorter level asks
- * the rules worker: one Python heap for the game, the page's largest cost (issue 47). */
-export const RESERVE_FROM_MS = 3000;
-
-/** The time (ms) the computer of this game takes for a move, or null in a game of people.
- * @param {State} state */
-function computerBudget(state) {
-  return state.seats.includes("ai") ? budgetOf(state, state.level || defaultLevel(state.games) || "medium") : null;
-}
-
-/** Does a computer play this game at a level worth a worker of its own, with a reserve?
- * @param {State} state */
-export function worthAReserve(state) {
-  return (computerBudget(state) ?? 0) >= RESERVE_FROM_MS;
-}
 
 /** Is the computer's search in this game long enough to abandon rather than let end?
  * @param {State} state */
 export function worthAbandoning(state) {
-  return (computerBudget(state) ?? 0) >= ABANDON_FROM_MS;
+  const budget = state.seats.includes("ai") ? budgetOf(state, state.level || defaultLevel(state.games) || "medium") : 0;
+  return budget >= ABANDON_FROM_MS;
 }
 
 /** The seat that would resign now: this device's in a game by links, the one person
