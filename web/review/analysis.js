@@ -37,6 +37,12 @@ const BREATH_MS = 5; // between two positions, for whatever else is queued
 export const HINT_MS = 1500;
 const IDLE_BEFORE_DEEP_MS = 4_000; // no input for this long before the second pass
 const BLOCKED_RETRY_MS = 400;
+// Waits that end with an event which pumps again (every render does, and a render follows a
+// new position, a setting, the engine ready, Pause; the tab shown pumps too): checked again
+// only this rarely, so that a page left alone sleeps (at 400 ms, a game of people waiting
+// for its end cost 0.5 s of CPU every 30 s idle).
+const WOKEN = new Set(["off", "engine", "people", "computer", "hidden"]);
+const QUIET_RETRY_MS = 10_000;
 const CACHE_SIZE = 4_000; // positions kept (at least the game shown's, however long)
 const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again after this
 const CHECK_CAP_MS = 20_000; // a puzzle check's bound (the judge op answers "time" after it)
@@ -329,10 +335,11 @@ export function createAnalysis(app, engine) {
   async function pump() {
     if (running) return;
     clearTimeout(retry);
-    if (blocked()) {
+    const why = blocked();
+    if (why) {
       setAnalysing(false);
       releaseLater();
-      retry = setTimeout(pump, BLOCKED_RETRY_MS);
+      retry = setTimeout(pump, WOKEN.has(why) ? QUIET_RETRY_MS : BLOCKED_RETRY_MS);
       return;
     }
     const job = nextJob();
