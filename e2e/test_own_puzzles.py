@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import wait_idle
 from test_puzzles import PUZZLES, a_wrong_move, play, wait_state
-from test_review import link
+from test_review import link, wait_ply
 
 from nibble.api import handle
 
@@ -129,6 +129,9 @@ def test_practise_this_position_later_keeps_the_position_shown(make_page):
     page.click("[data-action='review-first']")
     for _ in range(target):
         page.click("[data-action='review-next']")
+    # the board catches up with the clicks (positions not in memory come from the engine,
+    # behind the analysis's first pass): the position shown is the one kept
+    wait_ply(page, target)
     page.wait_for_function("(n) => window.nibbleApp.analysis.at(n)?.best", arg=target,
                            timeout=60_000)
     wait_idle(page)

@@ -48,6 +48,7 @@ const RETRY_FAILED_MS = 20_000; // a worker that could not start is tried again 
 const CHECK_CAP_MS = 20_000; // a puzzle check's bound (the judge op answers "time" after it)
 const MAX_FAILED_RETRIES = 3;
 const RELEASE_MS = 10_000; // the deep worker idle this long: let go
+const HELP_FROM = 8; // first-pass positions left from which the deep worker boots to share them
 const html = document.documentElement;
 // refusals of the position itself (kept, so as not to ask again); anything else (a worker
 // that died or is not there) is asked again later
@@ -104,6 +105,8 @@ export function createAnalysis(app, engine) {
   let memo = { record: null, version: -1, list: [] };
   let running = false;
   let deepRunning = false; // what is running is deep work (on the deep worker)
+  let helping = false; // the deep worker is asked for a first-pass position (help())
+  const inFlight = new Set(); // the positions being asked, by either loop (their keys)
   let enabled = true; // off only for measurements (e2e/bench_page.py: with and without)
   let retry = null;
   let lastInput = performance.now();
@@ -253,32 +256,39 @@ export function createAnalysis(app, engine) {
     return { check: checks[0], deep: true };
   }
 
+  // Is the first pass's answer for position `ply` of `record` still to ask (and not being
+  // asked)? An answer from before the move after it was made does not value that move (the
+  // mark compares it with the best move in the one search: marks.js), so it is asked again
+  // (once per position and move: an answer that still lacks it is kept, not asked forever).
+  /** @param {Nibble.Record} record @param {number} ply */
+  function missing(record, ply) {
+    const key = keyOf(record, ply);
+    if (inFlight.has(key)) return false;
+    const answer = cache.get(key);
+    if (!answer) return true;
+    if (ply >= record.moves.length || !lacksNext(answer, record.moves[ply])) return false;
+    return !askedNext.has(`${key}\u0000${record.moves[ply]}`);
+  }
+
+  // A pass's fixed search for `record`'s game (the `games` answer's limits), or null.
+  /** @param {Nibble.Record} record @param {string} pass @param {number} cap */
+  function fixedFor(record, pass, cap) {
+    const iterations = state.games?.limits?.analyse?.[pass]?.iterations?.[record.game];
+    return iterations ? { iterations, cap } : null;
+  }
+
   // The next position to analyse: the one shown first, then the game from its start.
   function gameJob() {
     const record = state.record;
     const total = record.moves.length;
     const shown = state.review ? state.review.ply : total;
-    // an answer from before the move after it was made does not value that move (the mark
-    // compares it with the best move in the one search: marks.js), so it is asked again
-    // (once per position and move: an answer that still lacks it is kept, not asked forever)
-    const missing = (ply) => {
-      const key = keyOf(record, ply);
-      const answer = cache.get(key);
-      if (!answer) return true;
-      if (ply >= total || !lacksNext(answer, record.moves[ply])) return false;
-      return !askedNext.has(`${key}\u0000${record.moves[ply]}`);
-    };
     // nothing to review before the first move (a hint asks for itself: best()); a new
     // game's first seconds belong to the computer
     if (total === 0) return null;
-    /** @param {string} pass @param {number} cap */
-    const fixed = (pass, cap) => {
-      const iterations = state.games?.limits?.analyse?.[pass]?.iterations?.[record.game];
-      return iterations ? { iterations, cap } : null;
-    };
-    const fast = fixed("first_pass", FAST_CAP_MS);
-    if (missing(shown)) return { record, ply: shown, budget: FAST_MS, fixed: fast };
-    for (let ply = 0; ply <= total; ply++) if (missing(ply)) return { record, ply, budget: FAST_MS, fixed: fast };
+    const fast = fixedFor(record, "first_pass", FAST_CAP_MS);
+    if (missing(record, shown)) return { record, ply: shown, budget: FAST_MS, fixed: fast };
+    for (let ply = 0; ply <= total; ply++) if (missing(record, ply)) return { record, ply, budget: FAST_MS, fixed: fast };
+    if (inFlight.size) return null; // the deep worker's share of the first pass lands first (help())
     if (performance.now() - lastInput < IDLE_BEFORE_DEEP_MS) return { wait: IDLE_BEFORE_DEEP_MS };
     // a game against the computer still going on: the second pass waits for its end (its
     // searches, on another worker, would slow the computer's beside them on a phone's
@@ -294,7 +304,7 @@ export function createAnalysis(app, engine) {
       const drop = dropOf(answer);
       if (drop > nextDrop) [next, nextDrop] = [ply, drop];
     }
-    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, fixed: fixed("second_pass", DEEP_CAP_MS), deep: true };
+    return next < 0 ? null : { record, ply: next, budget: DEEP_MS, fixed: fixedFor(record, "second_pass", DEEP_CAP_MS), deep: true };
   }
 
   // (the second pass is background work: it does not count as analysing)
@@ -367,6 +377,9 @@ export function createAnalysis(app, engine) {
     running = true;
     deepRunning = !!job.deep;
     setAnalysing(!job.deep);
+    const key = job.check ? null : keyOf(job.record, job.ply);
+    if (key) inFlight.add(key);
+    if (!job.deep && !job.check) help(); // (a first-pass position: the deep worker may share the pass)
     try {
       if (job.check) await runCheck(job.check);
       else await analyse(job.record, job.ply, job.budget, job.fixed, job.deep);
@@ -387,10 +400,52 @@ export function createAnalysis(app, engine) {
         return;
       }
     } finally {
+      if (key) inFlight.delete(key);
       running = false;
       deepRunning = false;
     }
     setTimeout(pump, BREATH_MS); // a breath between positions for whatever else is queued
+  }
+
+  // A finished game's first pass is shared with the deep worker, which would boot for the
+  // second pass anyway: the lane takes the positions from the start, the deep worker from
+  // the end, so a device with two cores or more values the game about twice as fast (a
+  // 60-move game: issue 47 asks 5 s). Not in a game still going on (against the computer
+  // its search has the processor, and a second heap would be held), not for a few
+  // positions (a boot for nothing), not while a hint is searched.
+  async function help() {
+    const record = state.record;
+    if (helping || hints > 0 || !record || !state.view?.result || blocked()) return;
+    let ply = -1;
+    let left = 0;
+    for (let p = record.moves.length; p >= 0; p--) {
+      if (!missing(record, p)) continue;
+      if (ply < 0) ply = p;
+      left++;
+    }
+    if (left < (deep.state === "ready" ? 2 : HELP_FROM)) return; // (the last one: the lane's)
+    keepDeep();
+    if (deep.state !== "ready") {
+      if (deep.state === "idle") deep.start();
+      if (deep.state !== "failed") setTimeout(help, BLOCKED_RETRY_MS); // booting: a moment later
+      return;
+    }
+    const key = keyOf(record, ply);
+    helping = true;
+    inFlight.add(key);
+    try {
+      await analyse(record, ply, FAST_MS, fixedFor(record, "first_pass", FAST_CAP_MS), true);
+    } catch (error) {
+      if (REFUSED.has(error?.code)) {
+        store(key, { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
+        changed(ply);
+      } else return; // abandoned (a hint stopped) or the worker failed: the lane goes on alone
+    } finally {
+      inFlight.delete(key);
+      helping = false;
+    }
+    setTimeout(help, BREATH_MS);
+    setTimeout(pump, 0); // (the lane may have waited for this answer)
   }
 
   // A puzzle check: the judge op on the position `record` ends at. A check that was
