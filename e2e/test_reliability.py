@@ -80,22 +80,21 @@ const hook = setInterval(() => {
   if (!ai) return;
   clearInterval(hook);
   // the computer's moves are asked of the rules worker (engine/computer-lane.js)
-  for (const client of [window.nibbleApp.rules]) {
-    const send = client._send.bind(client);
-    client._send = (id) => {
-      const entry = client.pending.get(id);
-      // (the computer's moves: the analysis asks the same worker too)
-      if (entry && !entry.timed && entry.request?.op === "ai") {
-        entry.timed = true;
-        const sent = performance.now(), resolve = entry.resolve;
-        entry.resolve = (answer) => {
-          window.aiRequestMs.push(performance.now() - sent);
-          resolve(answer);
-        };
-      }
-      send(id);
-    };
-  }
+  const client = window.nibbleApp.rules;
+  const send = client._send.bind(client);
+  client._send = (id) => {
+    const entry = client.pending.get(id);
+    // (the computer's moves: the analysis asks the same worker too)
+    if (entry && !entry.timed && entry.request?.op === "ai") {
+      entry.timed = true;
+      const sent = performance.now(), resolve = entry.resolve;
+      entry.resolve = (answer) => {
+        window.aiRequestMs.push(performance.now() - sent);
+        resolve(answer);
+      };
+    }
+    send(id);
+  };
 }, 1);
 """
 

@@ -162,13 +162,6 @@ export class EngineClient {
     this.watchers.push(fn);
   }
 
-  // Start the worker if it never was (a worker only some games need is started when one
-  // of them asks for it, not at the page's boot: a heap kept for nothing costs memory).
-  wake() {
-    if (this.state === "idle") this.start();
-    return this;
-  }
-
   // Boot again after a failed boot (the player pressed Retry): bypasses the HTTP cache.
   retry() {
     this.restarts = [];
@@ -238,7 +231,7 @@ export class EngineClient {
   }
 
   // Let the worker go while nothing is asked of it: its Python heap is
-  // freed, and the next start() or wake() boots it again (from the memory snapshot, in
+  // freed, and the next start() boots it again (from the memory snapshot, in
   // about half a second). For a worker only some work needs (review/analysis.js: the
   // deep work, while the computer shares the rules worker). False if a request is in
   // flight or no worker is up.
