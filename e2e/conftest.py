@@ -2,12 +2,14 @@
 by a threaded stdlib server, one Chromium for the whole session, every request the
 pages make recorded so tests can check nothing leaves the page's origin.
 
-Browser profiles: a test's context has seen the site once before (``Profiles``): its
-origin private file system holds the engine's memory snapshot, so the test's engine
-workers restore it instead of booting Python cold, and everything else of the origin
-(storage, caches, the service worker) is cleared, as on a first visit. A test about
-first visits asks for a profile that never saw the site: ``@pytest.mark.first_visit``
-or ``make_page(fresh=True)``. ``NIBBLE_E2E_WARM=0`` gives every test a new profile.
+Browser profiles: a test's context is warm (``Profiles``): its origin private file
+system holds the engine's memory snapshot, so the test's engine workers restore it
+instead of booting Python cold, and everything else of the origin (storage, caches, the
+service worker) is cleared, as on a first visit. The first profile of a test process
+visits the site once to get the snapshot; every later one is given that snapshot's files
+instead (a visit boots Python from scratch: 2.5-3 CPU-s). A test about first visits asks
+for a profile that never saw the site: ``@pytest.mark.first_visit`` or
+``make_page(fresh=True)``. ``NIBBLE_E2E_WARM=0`` gives every test a new profile.
 
 Service workers: a warm profile blocks them (``service_workers="block"``), since the
 precache that follows every first visit (the whole site fetched, hashed and stored again)
@@ -227,6 +229,42 @@ DEFAULT_VIEWPORT = {"width": 1200, "height": 900}
 CLEAR_LIMIT_MS = 20_000
 
 
+#: the page's engine has stored its snapshot (or could not)
+SNAPSHOT_SETTLED = "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+#: the folder of the origin private file system where the engine keeps its memory snapshot
+#: (web/engine/engine-worker.js, SNAPSHOT_FOLDER)
+SNAPSHOT_FOLDER = "nibble-snapshot"
+#: every file under that folder, as [sub-folder, name, base64 of its bytes]
+TAKE_SNAPSHOT = """async (top) => {
+  const root = await navigator.storage.getDirectory();
+  const out = [];
+  for await (const [folder, dir] of (await root.getDirectoryHandle(top)).entries()) {
+    for await (const [name, file] of dir.entries()) {
+      const bytes = new Uint8Array(await (await file.getFile()).arrayBuffer());
+      let text = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      }
+      out.push([folder, name, btoa(text)]);
+    }
+  }
+  return out;
+}"""
+#: the files TAKE_SNAPSHOT took, written back from the paths the site serves them at
+GIVE_SNAPSHOT = """async ([top, files]) => {
+  const root = await navigator.storage.getDirectory();
+  const base = await root.getDirectoryHandle(top, {create: true});
+  for (const [folder, name, path] of files) {
+    const response = await fetch(new URL(path, location.href));
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const dir = await base.getDirectoryHandle(folder, {create: true});
+    const writable = await (await dir.getFileHandle(name, {create: true})).createWritable();
+    await writable.write(await response.arrayBuffer());
+    await writable.close();
+  }
+}"""
+
+
 def _note_init_scripts() -> None:
     """Mark every context that gets an init script (``page.context.add_init_script`` too),
     since no clear removes one: such a context is closed, not reused."""
@@ -297,6 +335,9 @@ class Profiles:
         self.browser, self.site, self.all_requests = browser, site, all_requests
         self.free: dict[str, list] = {}
         self.warm = os.environ.get("NIBBLE_E2E_WARM", "1") != "0"
+        #: the first warmed profile's snapshot files, [folder, file name, served path]:
+        #: given to every later profile (None: not taken yet; []: there was none)
+        self.snapshot: list[list[str]] | None = None
         _note_init_scripts()
 
     def new(self, *, fresh: bool = False, viewport: dict | None = None, color_scheme=None,
@@ -324,12 +365,13 @@ class Profiles:
             context.on("request", lambda request: self.all_requests.append(request.url))
             if blocked:
                 context.route("**/sw.js", _no_precache)
-            page = context.new_page()
-            page.goto(self.site.url + WARM_QUERY)
-            page.wait_for_function(
-                "() => ['stored', 'failed'].includes(document.documentElement.dataset.snapshot)",
-                timeout=BOOT_TIMEOUT_MS)
-            page.close()
+            if not (self.snapshot and self._give_snapshot(context)):
+                page = context.new_page()
+                page.goto(self.site.url + WARM_QUERY)
+                page.wait_for_function(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT_MS)
+                if self.snapshot is None:
+                    self.snapshot = self._take_snapshot(page)
+                page.close()
             try:
                 self._clear(context)
                 return context
@@ -338,6 +380,35 @@ class Profiles:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
+
+    def _take_snapshot(self, page) -> list[list[str]]:
+        """The snapshot files the page's engine stored in its profile, served by the site
+        from now on at paths of their own (for ``_give_snapshot``)."""
+        import base64
+
+        files = page.evaluate(TAKE_SNAPSHOT, SNAPSHOT_FOLDER)
+        out = []
+        for i, (folder, name, data) in enumerate(files):
+            path = f"/__e2e/snapshot-{i}.bin"
+            self.site.serve_extra(path, "application/octet-stream", base64.b64decode(data))
+            out.append([folder, name, path.lstrip("/")])
+        return out
+
+    def _give_snapshot(self, context) -> bool:
+        """Write the first profile's snapshot into this one's private file system, where
+        the page's engine stores its own: the same files a visit would leave, without the
+        visit's boot of Python from scratch (2.5-3 CPU-s a profile; the tests that make
+        a new profile for every key of options, and after every init script, made
+        about 30 of them a run). False if that failed (the profile then visits)."""
+        page = context.new_page()
+        try:
+            page.goto(self.site.url + "build.json")  # the origin, without the page's code
+            page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_FOLDER, self.snapshot])
+            return True
+        except Exception:  # noqa: BLE001 (the visit below makes the profile instead)
+            return False
+        finally:
+            page.close()
 
     def _clear(self, context) -> None:
         page = context.new_page()

@@ -131,7 +131,7 @@ class SiteServer:
         self.requests: list[dict] = []
         self.mounts = {"/" + k.strip("/") + "/": Path(v).resolve()
                        for k, v in (mounts or {}).items()}
-        handler = type("Handler", (_Handler,), {
+        self._handler = handler = type("Handler", (_Handler,), {
             "base": self.prefix, "log": self.log, "extra": dict(extra or {}),
             "mounts": {k: str(v) for k, v in self.mounts.items()},
             "cache_control": cache_control, "requests": self.requests})
@@ -142,6 +142,10 @@ class SiteServer:
         self.origin = f"http://127.0.0.1:{self.port}"
         self.url = self.origin + self.prefix
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def serve_extra(self, path: str, content_type: str, data: bytes) -> None:
+        """Serve ``data`` at ``path`` under the prefix from now on (as ``extra``)."""
+        self._handler.extra[path] = (content_type, data)
 
     def file_for(self, path: str) -> Path | None:
         """The file on disk a request path (relative to the prefix, as in ``requests``)
