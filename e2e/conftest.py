@@ -386,6 +386,8 @@ class Profiles:
         from now on at paths of their own (for ``_give_snapshot``)."""
         import base64
 
+        if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
+            return []  # (the page could not store one: every profile visits)
         files = page.evaluate(TAKE_SNAPSHOT, SNAPSHOT_FOLDER)
         out = []
         for i, (folder, name, data) in enumerate(files):
@@ -397,9 +399,9 @@ class Profiles:
     def _give_snapshot(self, context) -> bool:
         """Write the first profile's snapshot into this one's private file system, where
         the page's engine stores its own: the same files a visit would leave, without the
-        visit's boot of Python from scratch (2.5-3 CPU-s a profile; the tests that make
-        a new profile for every key of options, and after every init script, made
-        about 30 of them a run). False if that failed (the profile then visits)."""
+        visit's boot of Python from scratch (2.5-3.9 CPU-s, the gift 0.5-0.6): the
+        profiles made for other options, and in place of those closed after an init
+        script. False if that failed (the profile then visits)."""
         page = context.new_page()
         try:
             page.goto(self.site.url + "build.json")  # the origin, without the page's code

@@ -345,3 +345,20 @@ def test_a_new_seeded_link_draws_its_start_before_the_engine(browser, site, quer
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_tests_warm_profiles_restore_the_snapshot_visited_or_given(new_context, profiles,
+                                                                        site):
+    """The other tests' profiles (conftest.py, ``Profiles``): the first of a test process
+    visits the site for the engine's snapshot, every later one is given its files. Both
+    kinds must boot from the snapshot, or every test quietly boots Python from scratch.
+    Two sets of options no other test asks for: the second is a profile given the files."""
+    for locale in ("en-GB", "en-AU"):
+        context = new_context(locale=locale)
+        page = context.new_page()
+        page.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+        wait_engine(page)
+        assert html_data(page, "boot") == "snapshot", locale
+        page.close()
+    assert profiles.snapshot, "the first profile's snapshot was not taken"
+    assert all(name.endswith(".bin") for _, name, _ in profiles.snapshot), profiles.snapshot
