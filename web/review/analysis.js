@@ -388,12 +388,10 @@ export function createAnalysis(app, engine) {
         // abandoned (a hint stopped): the loop goes on below
       } else if (job.deep) {
         // the first answer stays; the second pass moves on
-        const kept = cache.get(keyOf(job.record, job.ply));
+        const kept = key && cache.get(key);
         if (kept) kept.budget = DEEP_MS;
-      } else if (REFUSED.has(error?.code)) {
-        // a position the engine refuses cannot be analysed: remember that, do not loop
-        store(keyOf(job.record, job.ply), { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
-        changed(job.ply);
+      } else if (key && REFUSED.has(error?.code)) {
+        refused(key, job.ply, error);
       } else {
         running = false;
         retry = setTimeout(pump, 5_000); // the worker is restarting or failed: later
@@ -405,6 +403,14 @@ export function createAnalysis(app, engine) {
       deepRunning = false;
     }
     setTimeout(pump, BREATH_MS); // a breath between positions for whatever else is queued
+  }
+
+  // A position the engine refuses cannot be analysed: remembered as such, so that neither
+  // loop asks it again.
+  /** @param {string} key @param {number} ply @param {any} error */
+  function refused(key, ply, error) {
+    store(key, { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
+    changed(ply);
   }
 
   // A finished game's first pass is shared with the deep worker, which would boot for the
@@ -436,10 +442,8 @@ export function createAnalysis(app, engine) {
     try {
       await analyse(record, ply, FAST_MS, fixedFor(record, "first_pass", FAST_CAP_MS), true);
     } catch (error) {
-      if (REFUSED.has(error?.code)) {
-        store(key, { error: String(error?.message || error), budget: Infinity, chances: null, exact: true });
-        changed(ply);
-      } else return; // abandoned (a hint stopped) or the worker failed: the lane goes on alone
+      if (REFUSED.has(error?.code)) refused(key, ply, error);
+      else return; // abandoned (a hint stopped) or the worker failed: the lane goes on alone
     } finally {
       inFlight.delete(key);
       helping = false;
