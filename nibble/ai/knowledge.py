@@ -40,9 +40,13 @@ class Knowledge(Generic[S]):
     #: search settings (fields of ``mcts.Config``) that the tuned levels (hard, expert)
     #: use for this game instead of their own, because matches showed they play better
     tuned_search: dict[str, Any] = {}
-    #: the search the tuned levels use for this game: "mcts" or "alphabeta" (whichever
-    #: matches showed plays this game better with this knowledge)
+    #: the search the tuned levels use for this game: "mcts", "alphabeta" or "own"
+    #: (whichever matches showed plays this game better with this knowledge)
     strong_search: str = "mcts"
+    #: with ``strong_search = "own"``: the game's own search, "module:Class" of a player
+    #: that takes a seed (``nibble.ai.players.Player``), imported when first played; for
+    #: a game whose tactics the generic searches read too slowly through the protocol
+    own_search: str | None = None
     #: how the puzzle maker plays this game's games (nibble/puzzles/profile.py); None: the
     #: maker's default
     puzzle_profile: Profile | None = None

@@ -6,8 +6,8 @@
 | easy   | one ply: instant wins, safety, hand-written evaluation with noise  | 100 ms  |
 | medium | MCTS, evaluation-only leaves, no safety filter, no endgame solver  | 500 ms  |
 | hard   | the game's strongest search (``Knowledge.strong_search``):         | 1500 ms |
-|        | alpha-beta over its evaluation or tuned MCTS; both with the exact  |         |
-|        | endgame solver                                                     |         |
+|        | alpha-beta over its evaluation or tuned MCTS, both with the exact  |         |
+|        | endgame solver, or a search of the game's own (``own_search``)     |         |
 | expert | as hard, with more time                                            | 5000 ms |
 
 ``greedy`` (the measuring stick of docs/ai.md) and ``uct`` (plain UCT with random
@@ -19,12 +19,13 @@ partner ``hard`` must beat, see :mod:`.alphabeta`).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from ..core.protocol import State
 from .alphabeta import AlphaBetaPlayer
-from .knowledge import generic, knowledge_for
+from .knowledge import Knowledge, generic, knowledge_for
 from .mcts import Budget, Config
 from .players import Decision, GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
 from .pool import POOL, make_pool_player
@@ -41,25 +42,34 @@ UCT = Config(c=1.4, prior_weight=0.0, playout_depth=10_000, safety=False)
 
 class TunedPlayer(Player):
     """``hard`` and ``expert``: the search each game plays best with, as its knowledge says
-    (``Knowledge.strong_search``): alpha-beta with the endgame solver, or tuned MCTS."""
+    (``Knowledge.strong_search``): alpha-beta with the endgame solver, tuned MCTS, or the
+    game's own search (``Knowledge.own_search``). The judge plays the search of the
+    judge's knowledge (``Knowledge.for_judge``)."""
 
     name = "tuned"
 
     def __init__(self, seed: int = 0, judge: bool = False) -> None:
         super().__init__(seed)
         self.inner: Player | None = None
+        self.kind = ""  # the search ``inner`` is (``Knowledge.strong_search``)
         #: play with the judge's knowledge (``Knowledge.for_judge``): the puzzle maker's
         #: games and ratings, which must stay the ones its files were made with
         self.judge = judge
 
     def _for(self, state: State[Any]) -> Player:
         k = knowledge_for(state)
-        kind = k.strong_search
         own = k.for_judge() if self.judge else None
+        kind = (own or k).strong_search
         inner = self.inner
-        if inner is None or (kind == "alphabeta") != isinstance(inner, AlphaBetaPlayer):
-            inner = self.inner = AlphaBetaPlayer(0, own, solve=True) if kind == "alphabeta" else (
-                MCTSPlayer(0, own, config=HARD, tuned=True))
+        if inner is None or kind != self.kind:
+            self.kind = kind
+            if kind == "own":
+                inner = _own_search(k)
+            elif kind == "alphabeta":
+                inner = AlphaBetaPlayer(0, own, solve=True)
+            else:
+                inner = MCTSPlayer(0, own, config=HARD, tuned=True)
+            self.inner = inner
         inner.rng = self.rng  # the bridge reseeds this player per request
         return inner
 
@@ -69,6 +79,15 @@ class TunedPlayer(Player):
     def forget(self) -> None:
         if self.inner is not None:
             self.inner.forget()
+
+
+def _own_search(k: Knowledge[Any]) -> Player:
+    """The game's own search for the tuned levels (``Knowledge.own_search``)."""
+    if not k.own_search:
+        raise ValueError(f"{type(k).__name__} names no own search")
+    module, _, cls = k.own_search.partition(":")
+    player: Player = getattr(importlib.import_module(module), cls)(0)
+    return player
 
 
 def _pool(name: str) -> Callable[[int], Player]:

@@ -105,6 +105,11 @@ def bounding_box(x: int, lay: Layout) -> int:
 class NebuchadnezzarKnowledge(Knowledge[NebuchadnezzarState]):
     solve_at = 0
     has_evaluation = True
+    # hard and expert play the game's own search (search.py): alpha-beta on bitboards
+    # with captures settled at the horizon (docs/ai-experiments.md, 2026-11-30); the
+    # judge keeps the MCTS below, which its chances were calibrated on
+    strong_search = "own"
+    own_search = "nibble.games.nebuchadnezzar.search:NebSearch"
     # progressive widening: 23-7 at 200 iterations a move against the same search without it
     tuned_search = {"widen": 1.0}
     # the puzzle maker: with the default profile one side is winning after a few moves
@@ -117,6 +122,16 @@ class NebuchadnezzarKnowledge(Knowledge[NebuchadnezzarState]):
     def __init__(self, **weights: float) -> None:
         self.w = {**DEFAULT_WEIGHTS, **weights}
         self._tables: dict[int, _Tables] = {}
+        self._judge: NebuchadnezzarKnowledge | None = None
+
+    def for_judge(self) -> NebuchadnezzarKnowledge:
+        """The same knowledge searched by the tuned MCTS: the analysis's chances were
+        calibrated on it, and the puzzle maker's files were played and rated with it."""
+        if self._judge is None:
+            self._judge = NebuchadnezzarKnowledge(**self.w)
+            self._judge.strong_search = "mcts"
+            self._judge._judge = self._judge
+        return self._judge
 
     def calibration(self, state: NebuchadnezzarState) -> Scale:
         return CALIBRATION

@@ -1,0 +1,176 @@
+"""``hard``'s own search for Nebuchadnezzar (nibble/games/nebuchadnezzar/search.py): legal
+to the end of whole games on every size, takes an annihilation and never hands one over
+when it can help it, zero-sum, reproducible by nodes, on time, and what the tuned levels
+play (while the judge keeps the MCTS its chances were calibrated on)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from nibble.ai import clock
+from nibble.ai.knowledge import hands_win, knowledge_for
+from nibble.ai.levels import TunedPlayer, make_player
+from nibble.ai.mcts import Budget
+from nibble.ai.players import MCTSPlayer
+from nibble.games.nebuchadnezzar.captures import captures
+from nibble.games.nebuchadnezzar.moves import SWAP
+from nibble.games.nebuchadnezzar.notation import BLACK
+from nibble.games.nebuchadnezzar.search import NebSearch, features
+from tests.util_nebuchadnezzar import board, new, rows_of
+
+# Black to move; xc3:e4 flips both white rows and leaves White nothing
+ANNIHILATE = """
+    ........
+    ..bbb...
+    .bwwwb..
+    .bwwwb..
+    ..bbb...
+    ........
+    ........
+    ........
+"""
+
+
+@pytest.fixture
+def cpu_clock() -> Iterator[None]:
+    """Budgets on this process's CPU time: the machine may be busy with other work."""
+    clock.use("cpu")
+    try:
+        yield
+    finally:
+        clock.use("wall")
+
+
+def played(size: int, plies: int, seed: int):
+    """A position ``plies`` random moves into a game (fewer if it ends first)."""
+    st = new(size)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if st.result is not None:
+            st.pop()
+            break
+        st.push(rng.choice(st.legal_moves()))
+    return st
+
+
+@pytest.mark.parametrize("size", [5, 8, 11])
+def test_whole_games_are_legal_and_end(size: int) -> None:
+    st = new(size)
+    players = [NebSearch(1), NebSearch(2)]
+    while st.result is None and len(st.moves) < 500:
+        d = players[st.to_move].choose(st, Budget(None, 400))
+        assert d.move in st.legal_moves()
+        assert d.value is None or -1 <= d.value <= 1
+        st.push(d.move)
+    assert st.result is not None
+
+
+def test_the_swap_is_weighed_at_the_start() -> None:
+    """After Black's first disc the swap is a move like the others: taken over a poor
+    reply, and chosen by what the position is worth to whoever then holds White."""
+    st = new(8)
+    st.push(st.parse_move("d4"))
+    d = NebSearch(0).choose(st, Budget(None, 3000))
+    assert d.move in st.legal_moves()
+    assert SWAP in st.legal_moves()
+
+
+def test_takes_the_annihilating_capture() -> None:
+    st = board(ANNIHILATE)
+    d = NebSearch(0).choose(st, Budget(None, 50))
+    assert st.move_to_str(d.move) == "xc3:e4"
+    assert d.value == 1.0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_never_hands_over_an_annihilation_it_can_avoid(seed: int) -> None:
+    """Mid-game positions of random games: the move chosen lets the other side take every
+    disc of the mover at once only when every move does."""
+    st = played(6 + seed % 3, 14 + 3 * seed, seed)
+    if st.result is not None:
+        return
+    k = knowledge_for(st)
+    move = NebSearch(seed).choose(st, Budget(None, 1500)).move
+    if hands_win(k, st, move):
+        assert all(hands_win(k, st, m) for m in st.legal_moves())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_features_count_what_the_rules_allow(seed: int) -> None:
+    """"takeable": the enemy discs inside the side to move's legal captures; "threatened":
+    its own discs inside the captures the other side would have if it moved."""
+    st = played(8, 10 + 3 * seed, seed)
+    if st.result is not None:
+        return
+    me, them = (st.black, st.white) if st.color == BLACK else (st.white, st.black)
+    mine, theirs = captures(st.lay, me, them), captures(st.lay, them, me)
+    discs, threatened, takeable, edge = features(st.lay, me, them, mine, theirs)
+    union = 0
+    for m in st.legal_moves():
+        if m < 0:
+            union |= -m
+    assert takeable == union.bit_count()
+    other = board("/".join(rows_of(st)), "w" if st.color == BLACK else "b")
+    union = 0
+    for m in other.legal_moves():
+        if m < 0:
+            union |= -m
+    assert threatened == union.bit_count()
+    assert discs == me.bit_count() - them.bit_count()
+    assert abs(edge) <= 4 * 7
+
+
+def test_reproducible_by_nodes() -> None:
+    st = played(8, 18, 5)
+    first = [NebSearch(7).choose(st.copy(), Budget(None, 1500)) for _ in range(2)]
+    assert first[0].move == first[1].move
+    assert first[0].iterations == first[1].iterations == 1500
+    assert first[0].extra == first[1].extra
+
+
+@pytest.mark.usefixtures("cpu_clock")
+@pytest.mark.parametrize("size", [5, 8, 15])
+def test_keeps_its_time(size: int) -> None:
+    st = new(size)
+    me, other = NebSearch(0), make_player("random", 0)
+    worst = 0.0
+    while st.result is None and len(st.moves) < 40:
+        if st.to_move == 0:
+            start = clock.now()
+            move = me.choose(st, Budget(100, None)).move
+            worst = max(worst, clock.now() - start)
+        else:
+            move = other.choose(st, Budget(None, 1)).move
+        st.push(move)
+    assert worst <= 0.1 * 1.2
+
+
+def test_beats_random() -> None:
+    wins = 0
+    for g in range(4):
+        st = new(6)
+        me, rnd = NebSearch(g), make_player("random", g)
+        seat = g % 2
+        while st.result is None:
+            p = me if st.to_move == seat else rnd
+            st.push(p.choose(st, Budget(None, 300)).move)
+        wins += st.result.winner == seat
+    assert wins == 4
+
+
+def test_the_tuned_levels_play_it_and_the_judge_keeps_mcts() -> None:
+    """``hard`` and ``expert`` play this search; the puzzle maker's and the analysis's
+    ``hard`` (the judge) keep the tuned MCTS their files and chances were made with."""
+    st = played(8, 12, 3)
+    for level in ("hard", "expert"):
+        player = make_player(level, 1)
+        assert isinstance(player, TunedPlayer)
+        player.choose(st, Budget(None, 200))
+        assert isinstance(player.inner, NebSearch)
+        judge = make_player(level, 1, judge=True)
+        judge.choose(st, Budget(None, 200))
+        assert isinstance(judge.inner, MCTSPlayer)
+    assert knowledge_for(st).for_judge().strong_search == "mcts"
