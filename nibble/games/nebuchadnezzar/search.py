@@ -168,6 +168,9 @@ class NebSearch(Player):
 
     def _root(self, root: list[int], me: int, them: int, color: int, passes: int,
               depth: int, tried: list[tuple[int, int]]) -> tuple[int, int]:
+        """Every root move searched to ``depth`` (the last best first, the others with a
+        null window first): the best and its score. ``tried`` gets each move's score as
+        it is found, for a budget that runs out part way."""
         alpha = -WON
         best, best_score = root[0], -WON
         for i, m in enumerate(root):
