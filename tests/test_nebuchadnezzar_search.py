@@ -174,3 +174,19 @@ def test_the_tuned_levels_play_it_and_the_judge_keeps_mcts() -> None:
         judge.choose(st, Budget(None, 200))
         assert isinstance(judge.inner, MCTSPlayer)
     assert knowledge_for(st).for_judge().strong_search == "mcts"
+
+
+def test_one_tuned_player_follows_the_game_it_is_asked_about() -> None:
+    """The page keeps one player per level: asked about Nibble, then Nebuchadnezzar, then
+    Nibble again, it plays each game's own strong search."""
+    from nibble.ai.alphabeta import AlphaBetaPlayer
+    from nibble.games import get_game
+
+    nibble = get_game("nibble")
+    nib = nibble.new_state(nibble.normalize_options({"seed": 1}))
+    neb = played(6, 8, 2)
+    player = make_player("hard", 1)
+    for st, kind in ((nib, AlphaBetaPlayer), (neb, NebSearch), (nib, AlphaBetaPlayer)):
+        d = player.choose(st, Budget(None, 100))
+        assert d.move in st.legal_moves()
+        assert isinstance(player.inner, kind)

@@ -51,7 +51,7 @@ class TunedPlayer(Player):
     def __init__(self, seed: int = 0, judge: bool = False) -> None:
         super().__init__(seed)
         self.inner: Player | None = None
-        self.kind = ""  # the search ``inner`` is (``Knowledge.strong_search``)
+        self.kind = ""  # the search ``inner`` is (``Knowledge.strong_search``, own: named)
         #: play with the judge's knowledge (``Knowledge.for_judge``): the puzzle maker's
         #: games and ratings, which must stay the ones its files were made with
         self.judge = judge
@@ -60,10 +60,12 @@ class TunedPlayer(Player):
         k = knowledge_for(state)
         own = k.for_judge() if self.judge else None
         kind = (own or k).strong_search
+        if kind == "own":  # one game's own search is not another's
+            kind = f"own:{k.own_search}"
         inner = self.inner
         if inner is None or kind != self.kind:
             self.kind = kind
-            if kind == "own":
+            if kind.startswith("own:"):
                 inner = _own_search(k)
             elif kind == "alphabeta":
                 inner = AlphaBetaPlayer(0, own, solve=True)
