@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from nibble.ai import clock
 
 settings.register_profile("cpython", max_examples=30, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -49,3 +52,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if item.get_closest_marker("lab"):
                 item.add_marker(skip)
+
+
+@pytest.fixture
+def cpu_clock() -> Iterator[None]:
+    """Budgets on this process's CPU time: the machine may be busy with other work."""
+    clock.use("cpu")
+    try:
+        yield
+    finally:
+        clock.use("wall")

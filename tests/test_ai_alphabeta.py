@@ -19,9 +19,8 @@ from nibble.core.record import replay
 from nibble.games import get_game
 from nibble.games.nibble.knowledge import NibbleKnowledge
 from tests.test_ai import GAME, POS_A, POS_SOLVE, SOLVE_COLL, near_run, state_from
-from tests.test_ai_nebuchadnezzar import ANNIHILATE
 from tests.util import load_script
-from tests.util_nebuchadnezzar import board
+from tests.util_nebuchadnezzar import ANNIHILATE, board
 
 
 def test_is_a_player_but_not_a_level():

@@ -16,20 +16,9 @@ from nibble.api import handle
 from nibble.core.record import to_record
 from nibble.games.nebuchadnezzar.knowledge import NebuchadnezzarKnowledge
 from nibble.games.nebuchadnezzar.moves import SWAP
-from tests.util_nebuchadnezzar import GAME, board, new
+from tests.util_nebuchadnezzar import ANNIHILATE, GAME, board, new
 
 K = NebuchadnezzarKnowledge()
-
-# Black to move; xc3:e4 flips both white rows and leaves White nothing
-ANNIHILATE = """
-    ........
-    ..bbb...
-    .bwwwb..
-    .bwwwb..
-    ..bbb...
-    ........
-    ........
-    ........"""
 
 
 def value(rows: str, to_move: str = "b") -> float:

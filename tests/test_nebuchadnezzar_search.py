@@ -6,7 +6,6 @@ play (while the judge keeps the MCTS its chances were calibrated on)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,29 +18,7 @@ from nibble.games.nebuchadnezzar.captures import captures
 from nibble.games.nebuchadnezzar.moves import SWAP
 from nibble.games.nebuchadnezzar.notation import BLACK
 from nibble.games.nebuchadnezzar.search import NebSearch, features
-from tests.util_nebuchadnezzar import board, new, rows_of
-
-# Black to move; xc3:e4 flips both white rows and leaves White nothing
-ANNIHILATE = """
-    ........
-    ..bbb...
-    .bwwwb..
-    .bwwwb..
-    ..bbb...
-    ........
-    ........
-    ........
-"""
-
-
-@pytest.fixture
-def cpu_clock() -> Iterator[None]:
-    """Budgets on this process's CPU time: the machine may be busy with other work."""
-    clock.use("cpu")
-    try:
-        yield
-    finally:
-        clock.use("wall")
+from tests.util_nebuchadnezzar import ANNIHILATE, board, new, rows_of
 
 
 def played(size: int, plies: int, seed: int):

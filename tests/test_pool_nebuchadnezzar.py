@@ -5,7 +5,6 @@ nodes, and better than random."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -14,32 +13,10 @@ from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.pool import make_pool_player
 from nibble.games.nebuchadnezzar.pool import NebAlphaBeta
-from tests.util_nebuchadnezzar import board, new
+from tests.util_nebuchadnezzar import ANNIHILATE, board, new
 
 #: the lab's tools run on CPython only (tests/conftest.py)
 pytestmark = pytest.mark.lab
-
-# Black to move; xc3:e4 flips both white rows and leaves White nothing
-ANNIHILATE = """
-    ........
-    ..bbb...
-    .bwwwb..
-    .bwwwb..
-    ..bbb...
-    ........
-    ........
-    ........
-"""
-
-
-@pytest.fixture
-def cpu_clock() -> Iterator[None]:
-    """Budgets on this process's CPU time: the machine may be busy with other work."""
-    clock.use("cpu")
-    try:
-        yield
-    finally:
-        clock.use("wall")
 
 
 def test_registered_in_the_pool() -> None:

@@ -7,6 +7,17 @@ from nibble.games.nebuchadnezzar import NebuchadnezzarState
 
 GAME = get_game("nebuchadnezzar")
 
+#: Black to move; xc3:e4 flips both white rows and leaves White nothing
+ANNIHILATE = """
+    ........
+    ..bbb...
+    .bwwwb..
+    .bwwwb..
+    ..bbb...
+    ........
+    ........
+    ........"""
+
 
 def new(size: int = 8) -> NebuchadnezzarState:
     return GAME.new_state(GAME.normalize_options({"size": size}))
