@@ -21,12 +21,14 @@ CHROMIUM_FILE := build/chromium-path
 
 all: build
 
-## .venv with requirements-dev.txt and the engine installed editable (re-run when they change)
+## .venv with requirements-dev.txt and the engine installed editable (re-run when they change);
+## --no-compile: Python compiles what it imports when it first imports it, and pip's
+## compiling of every installed module was 11 of a fresh venv's 22 s
 venv: $(VENV_STAMP)
 $(VENV_STAMP): requirements-dev.txt pyproject.toml
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	$(VPY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements-dev.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-compile --no-deps --no-build-isolation -e .
 	@touch $@
 
 ## node_modules from package-lock.json (the Pyodide runtime; ESLint and axe-core for the checks)
