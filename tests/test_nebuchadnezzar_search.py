@@ -5,11 +5,8 @@ play (while the judge keeps the MCTS its chances were calibrated on)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from nibble.ai import clock
 from nibble.ai.knowledge import hands_win, knowledge_for
 from nibble.ai.levels import TunedPlayer, make_player
 from nibble.ai.mcts import Budget
@@ -19,18 +16,12 @@ from nibble.games.nebuchadnezzar.moves import SWAP
 from nibble.games.nebuchadnezzar.notation import BLACK
 from nibble.games.nebuchadnezzar.search import NebSearch, features
 from tests.util_nebuchadnezzar import ANNIHILATE, board, new, rows_of
+from tests.util_players import longest_move, random_plies, wins_against_random
 
 
 def played(size: int, plies: int, seed: int):
     """A position ``plies`` random moves into a game (fewer if it ends first)."""
-    st = new(size)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if st.result is not None:
-            st.pop()
-            break
-        st.push(rng.choice(st.legal_moves()))
-    return st
+    return random_plies(new(size), plies, seed)
 
 
 @pytest.mark.parametrize("size", [5, 8, 11])
@@ -111,31 +102,11 @@ def test_reproducible_by_nodes() -> None:
 @pytest.mark.usefixtures("cpu_clock")
 @pytest.mark.parametrize("size", [5, 8, 15])
 def test_keeps_its_time(size: int) -> None:
-    st = new(size)
-    me, other = NebSearch(0), make_player("random", 0)
-    worst = 0.0
-    while st.result is None and len(st.moves) < 40:
-        if st.to_move == 0:
-            start = clock.now()
-            move = me.choose(st, Budget(100, None)).move
-            worst = max(worst, clock.now() - start)
-        else:
-            move = other.choose(st, Budget(None, 1)).move
-        st.push(move)
-    assert worst <= 0.1 * 1.2
+    assert longest_move(NebSearch(0), new(size), 100, 40) <= 0.1 * 1.2
 
 
 def test_beats_random() -> None:
-    wins = 0
-    for g in range(4):
-        st = new(6)
-        me, rnd = NebSearch(g), make_player("random", g)
-        seat = g % 2
-        while st.result is None:
-            p = me if st.to_move == seat else rnd
-            st.push(p.choose(st, Budget(None, 300)).move)
-        wins += st.result.winner == seat
-    assert wins == 4
+    assert wins_against_random(NebSearch, lambda: new(6), 4, 300) == 4
 
 
 def test_the_tuned_levels_play_it_and_the_judge_keeps_mcts() -> None:

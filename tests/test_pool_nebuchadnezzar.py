@@ -8,12 +8,12 @@ import time
 
 import pytest
 
-from nibble.ai import clock
 from nibble.ai.levels import make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.pool import make_pool_player
 from nibble.games.nebuchadnezzar.pool import NebAlphaBeta
 from tests.util_nebuchadnezzar import ANNIHILATE, board, new
+from tests.util_players import longest_move, wins_against_random
 
 #: the lab's tools run on CPython only (tests/conftest.py)
 pytestmark = pytest.mark.lab
@@ -37,18 +37,7 @@ def test_whole_games_are_legal(size: int) -> None:
 @pytest.mark.usefixtures("cpu_clock")
 @pytest.mark.parametrize("size", [5, 8, 15])
 def test_keeps_its_time(size: int) -> None:
-    st = new(size)
-    me, other = NebAlphaBeta(0), make_player("random", 0)
-    worst = 0.0
-    while not st.is_over() and len(st.moves) < 40:
-        if st.to_move == 0:
-            start = clock.now()
-            move = me.choose(st, Budget(100, None)).move
-            worst = max(worst, clock.now() - start)
-        else:
-            move = other.choose(st, Budget(None, 1)).move
-        st.push(move)
-    assert worst <= 0.12 + 0.03
+    assert longest_move(NebAlphaBeta(0), new(size), 100, 40) <= 0.12 + 0.03
 
 
 def test_takes_the_annihilating_capture() -> None:
@@ -71,16 +60,7 @@ def test_reproducible_by_nodes() -> None:
 
 
 def test_beats_random() -> None:
-    wins = 0
-    for g in range(4):
-        st = new(6)
-        me, rnd = NebAlphaBeta(g), make_player("random", g)
-        seat = g % 2
-        while not st.is_over():
-            p = me if st.to_move == seat else rnd
-            st.push(p.choose(st, Budget(None, 400)).move)
-        wins += st.result is not None and st.result.winner == seat
-    assert wins >= 3
+    assert wins_against_random(NebAlphaBeta, lambda: new(6), 4, 400) >= 3
 
 
 def test_within_a_wall_clock_budget() -> None:

@@ -22,13 +22,12 @@ side to move's discs and the other colour's) and settles the captures before it 
 
 from __future__ import annotations
 
-import gc
 import math
 from typing import Any
 
-from ...ai import clock
+from ...ai.deepening import DeepeningSearch
 from ...ai.mcts import Budget
-from ...ai.players import Decision, Player
+from ...ai.players import Decision
 from ...core.protocol import State
 from .captures import captures
 from .layout import Layout
@@ -43,8 +42,6 @@ DECIDED = WON - 4096
 #: of a logistic unit for the side to move (a win's odds grow e-fold per 1000)
 FEATURES = ("discs", "threatened", "takeable", "edge")
 WEIGHTS = (133, -280, 295, -199)
-#: nodes for a budget of neither time nor iterations (tests, tools)
-UNBOUNDED_NODES = 200_000
 #: positions kept in the transposition table (and, a quarter of it, in the table of
 #: captures) from one move to the next; one search may hold twice as many. About 300
 #: bytes a position: tens of megabytes at most, in the page's worker too
@@ -53,10 +50,6 @@ QUIET_PLIES = 4  # plies of captures at the horizon
 QUIET_WIDTH = 6  # captures tried at each of them
 EXACT, AT_LEAST, AT_MOST = 0, 1, 2
 MAX_PLY = 160
-
-
-class _OutOfTime(Exception):
-    """The budget ran out inside an iteration."""
 
 
 def features(lay: Layout, me: int, them: int, mine: list[int], theirs: list[int]
@@ -79,43 +72,27 @@ def features(lay: Layout, me: int, them: int, mine: list[int], theirs: list[int]
             (me & edge).bit_count() - (them & edge).bit_count())
 
 
-class NebSearch(Player):
+class NebSearch(DeepeningSearch):
     """Alpha-beta on bitboards with captures settled at the horizon."""
 
     name = "tuned-nebuchadnezzar"
+    TABLE_LIMIT = TABLE_LIMIT
+    UNBOUNDED_NODES = 200_000
+    MAX_PLY = MAX_PLY
 
     def __init__(self, seed: int = 0, weights: tuple[int, ...] = WEIGHTS) -> None:
         super().__init__(seed)
         self.weights = weights
-        self.table: dict[tuple[int, int, int, bool], tuple[int, int, int, int]] = {}
-        self.history: dict[int, int] = {}
-        self.killers: list[list[int]] = [[0, 0] for _ in range(MAX_PLY)]
         self.caps: dict[tuple[int, int], list[int]] = {}
         self.lay: Layout | None = None
         self.reps: dict[tuple[int, int, int], int] = {}
-        self.nodes = 0
-        self.node_limit = 0
-        self.stop_at = math.inf
         self.scale = 1.0
 
     def forget(self) -> None:
-        self.table.clear()
-        self.history.clear()
+        super().forget()
         self.caps.clear()
 
     # -- the move ---------------------------------------------------------------------
-
-    def choose(self, state: State[Any], budget: Budget) -> Decision:
-        """The best move found within ``budget``. The collector waits meanwhile: the
-        tables hold no cycles, and a full collection through them costs a short budget
-        its margin."""
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return self._choose(state, budget)
-        finally:
-            if was:
-                gc.enable()
 
     def _choose(self, state: State[Any], budget: Budget) -> Decision:
         legal = state.legal_moves()
@@ -131,38 +108,16 @@ class NebSearch(Player):
         for m in legal:
             if m < 0 and -m == them:
                 return Decision(m, 1.0, 0, {"depth": 0})
-        self.nodes = 0
-        self.node_limit = budget.iterations or 0
-        left = budget.time_left()
-        if not self.node_limit and left == math.inf:
-            self.node_limit = UNBOUNDED_NODES
-        self.stop_at = clock.now() + 0.92 * left if left != math.inf else math.inf
+        self._begin(budget)
         self.reps = dict(st.reps)
-        for row in self.killers:
-            row[0] = row[1] = 0
-        for k in list(self.history):
-            self.history[k] >>= 2
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
         if len(self.caps) > TABLE_LIMIT // 4:
             self.caps.clear()
         root = list(legal)
         self.rng.shuffle(root)  # equal moves: a seeded choice
         root = self._ordered(root, me, them, st.passes, st.swap_allowed(), 0)
-        best, score, depth = root[0], 0, 0
-        for d in range(1, MAX_PLY):
-            tried: list[tuple[int, int]] = []
-            try:
-                best, score = self._root(root, me, them, st.color, st.passes, d, tried)
-            except _OutOfTime:
-                if tried:  # the last best was searched first: any better one is better
-                    best, score = max(tried, key=lambda t: t[1])
-                break
-            depth = d
-            root.remove(best)
-            root.insert(0, best)
-            if abs(score) >= DECIDED:
-                break
+        best, score, depth = self._deepen(
+            root, lambda moves, d, tried: self._root(moves, me, them, st.color, st.passes, d,
+                                                     tried), DECIDED)
         value = math.tanh(score / 2000) if abs(score) < DECIDED else math.copysign(1.0, score)
         return Decision(best, value, self.nodes, {"depth": depth, "score": score})
 
@@ -197,13 +152,6 @@ class NebSearch(Player):
                 self.caps.clear()
             found = self.caps[(me, them)] = captures(self.lay, me, them)
         return found
-
-    def _count(self) -> None:
-        self.nodes += 1
-        if self.node_limit and self.nodes >= self.node_limit:
-            raise _OutOfTime
-        if not self.nodes & 31 and clock.now() >= self.stop_at:
-            raise _OutOfTime
 
     def _after(self, m: int, me: int, them: int, color: int, passes: int, depth: int,
                alpha: int, beta: int, ply: int) -> int:
@@ -292,7 +240,7 @@ class NebSearch(Player):
         key = (me, them, passes, swap)
         entry = self.table.get(key)
         if entry is not None and entry[0] >= depth:
-            s = entry[2]
+            s: int = entry[2]
             s = s - ply if s >= DECIDED else s + ply if s <= -DECIDED else s
             if entry[1] == EXACT or (entry[1] == AT_LEAST and s >= beta) or (
                     entry[1] == AT_MOST and s <= alpha):
@@ -320,16 +268,11 @@ class NebSearch(Player):
                     alpha = s
                     if s >= beta:
                         if m > SWAP:
-                            k = self.killers[ply]
-                            if k[0] != m:
-                                k[1], k[0] = k[0], m
-                            self.history[m] = self.history.get(m, 0) + depth * depth
+                            self._cutoff(m, ply, depth)
                         break
         flag = AT_MOST if best <= start else AT_LEAST if best >= beta else EXACT
         kept = best + ply if best >= DECIDED else best - ply if best <= -DECIDED else best
-        if len(self.table) >= 2 * TABLE_LIMIT:
-            self.table.clear()  # a long search: bounded all the same
-        self.table[key] = (depth, flag, kept, best_move)
+        self._keep(key, (depth, flag, kept, best_move))
         return best
 
     def _settle(self, me: int, them: int, alpha: int, beta: int, ply: int, left: int) -> int:
