@@ -239,6 +239,17 @@ def test_number_one_three_players_one_human_two_computers_to_the_result(make_pag
     assert recorder.errors == []
 
 
+def test_number_one_two_players_against_hard_its_own_search_answers(make_page):
+    """With two players hard plays Number One's own search (imported by name when first
+    played, so the page's Python must hold it): it answers a whole turn, three pegs."""
+    page, recorder = make_page("?game=number-one&players=2&p1=human&p2=ai&level=hard")
+    for _ in range(3):
+        one_peg_move(page)
+    wait_ply(page, 6, timeout=60_000)
+    assert ply(page) == 6 and selectable(page)  # my turn again
+    assert recorder.errors == []
+
+
 def test_number_one_four_players_hot_seat_with_undo(make_page):
     page, recorder = make_page("?game=number-one&players=4&p1=human&p2=human&p3=human&p4=human")
     assert page.locator("[data-cell][data-selectable='true']").count() == 3

@@ -3,7 +3,8 @@
     python scripts/fit_number_one.py --games 300 --players 2,3,4 --iterations 150
 
 Plays seeded games between ``hard`` players (a fixed number of search iterations a move,
-and a random move now and then so that the positions vary), records the features of
+and a random move now and then so that the positions vary; ``--player pool``: the pool's
+paranoid alpha-beta, ``--iterations`` its nodes a move), records the features of
 every seat (:meth:`NumberOneKnowledge.features`) in every position with the game's
 winner, and fits the model the evaluation uses: the winner is drawn among the seats still
 in with chances ``softmax(w(T) . f)``, where ``w(T)`` is linear in the tokens left ``T``
@@ -22,6 +23,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -30,19 +32,25 @@ from nibble.ai.mcts import Budget  # noqa: E402
 from nibble.ai.players import MCTSPlayer  # noqa: E402
 from nibble.games import get_game  # noqa: E402
 from nibble.games.number_one.knowledge import KNOTS, WEIGHTS, NumberOneKnowledge  # noqa: E402
+from nibble.games.number_one.pool import OneParanoid  # noqa: E402
 
 NAMES = tuple(WEIGHTS)
 Sample = tuple[int, int, list[list[float]], int]  # (game, tokens left, features, winner row)
 
 
 def play(players: int, seed: int, iterations: int, explore: float,
-         knowledge: NumberOneKnowledge) -> list[tuple[int, dict[int, tuple], int]]:
+         knowledge: NumberOneKnowledge, player: str = "hard"
+         ) -> list[tuple[int, dict[int, tuple], int]]:
     """One self-play game: (tokens left, features per seat, winner) per position."""
     game = get_game("number-one")
     rng = random.Random(seed)
     state = game.new_state(game.normalize_options({"players": players}))
-    cast = [MCTSPlayer(rng.randrange(1 << 30), knowledge=knowledge, config=HARD)
-            for _ in range(players)]
+    cast: list[Any]
+    if player == "pool":
+        cast = [OneParanoid(rng.randrange(1 << 30)) for _ in range(players)]
+    else:
+        cast = [MCTSPlayer(rng.randrange(1 << 30), knowledge=knowledge, config=HARD)
+                for _ in range(players)]
     seen = []
     while state.result is None:
         seen.append((state.tokens.bit_count(), knowledge.features(state)))
@@ -136,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=150, help="search iterations a move")
     p.add_argument("--explore", type=float, default=0.06, help="share of random moves")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--player", choices=("hard", "pool"), default="hard",
+                   help="who plays the games (pool: pool-number-one)")
     p.add_argument("--epochs", type=int, default=150, help="Adam steps over all samples")
     p.add_argument("--l2", type=float, default=1e-4)
     p.add_argument("--save", help="also write the samples here (JSON lines)")
@@ -154,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
             for i in range(args.games):
                 gid += 1
                 for t, feats, winner in play(players, args.seed * 100_003 + gid,
-                                             args.iterations, args.explore, knowledge):
+                                             args.iterations, args.explore, knowledge,
+                                             args.player):
                     records.append((gid, t, feats, winner))
                 print(f"\r{players} players: {i + 1}/{args.games} games", end="",
                       file=sys.stderr, flush=True)

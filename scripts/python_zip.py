@@ -11,8 +11,8 @@ there. What goes in is derived, never listed by hand:
 1. every module Pyodide's start-up imported (``encodings``, ``_pyodide``, ``pyodide``,
    ...), recorded by the runner before it imports anything;
 2. every module imported while the engine's bridge plays each game: ``games``, ``new``,
-   ``view``, ``play``, ``load``, every computer level, and the bridge's refusals
-   (``workload``);
+   ``view``, ``play``, ``load``, every computer level at every player count, and the
+   bridge's refusals (``workload``);
 3. what the page's worker imports besides the engine (``EXTRA``), and the worker's own
    Python: ``stdlib_fallback`` (scripts/stdlib_fallback.py), packed at the zip's top.
 
@@ -68,12 +68,18 @@ def workload() -> None:
     handle_json("[" * 5000)
     handle({"op": "nope"})
     for info in games["games"]:
+        # every player count: a level may play another search for another count (Number
+        # One's hard: its own search with two players, the tuned MCTS with more)
+        seats = info["players"]
+        for n in range(seats["min"], seats["max"] + 1):
+            options = {seats["option"]: n} if "option" in seats else {}
+            start = handle({"op": "new", "game": info["id"], "options": options})["record"]
+            for level in games["levels"]:
+                handle({"op": "ai", "record": start, "level": level["id"], "budget_ms": 60})
         new = handle({"op": "new", "game": info["id"], "options": {}})
         record, view = new["record"], new["view"]
         handle({"op": "view", "record": record})
         handle({"op": "play", "record": record, "move": "zz99"})
-        for level in games["levels"]:
-            handle({"op": "ai", "record": record, "level": level["id"], "budget_ms": 60})
         handle({"op": "ai", "record": record, "level": "nope"})
         for _ in range(200):
             if view.get("result"):

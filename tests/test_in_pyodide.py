@@ -136,3 +136,27 @@ def test_the_page_never_loads_what_only_the_lab_tests_cover() -> None:
     names = zipfile.ZipFile(page_python_zip(node)).namelist()
     assert any(n.startswith("nibble/puzzles/judge") for n in names)  # the listing is read
     assert [n for n in names if n.startswith(LAB_PATHS)] == []
+
+
+def test_the_page_has_every_search_a_level_plays() -> None:
+    """A game's own search is imported by name when a level first plays it, and may be
+    played for some player counts only: the page's Python must hold it all the same."""
+    node = shutil.which("node")
+    if node is None or not PYODIDE.is_file():
+        pytest.skip("needs node and node_modules/pyodide to know the page's Python")
+    import zipfile
+
+    from nibble.ai.knowledge import knowledge_for
+
+    names = set(zipfile.ZipFile(page_python_zip(node)).namelist())
+    searched = set()
+    for game in GAMES.values():
+        for n in range(game.min_players, game.max_players + 1):
+            options = {game.players_option: n} if game.players_option else {}
+            state = game.new_state(game.normalize_options({**options, "seed": 1}))
+            k = knowledge_for(state)
+            if k.strong_search_for(state) == "own" and k.own_search:
+                searched.add(k.own_search.partition(":")[0].replace(".", "/") + ".pyc")
+    assert len(searched) >= 2  # Nebuchadnezzar's and Number One's (two players)
+    assert sorted(searched - names) == []
+

@@ -240,7 +240,7 @@ def _search(state: State[Any], budget: Budget, nxt: Any, rng: random.Random) -> 
     moves, complete = k.tree_moves(state, ONE_PLY_LIMIT)
     if len(moves) == 1 and complete:
         return _Found(moves[0], None, 0, forced=True)
-    if k.strong_search == "alphabeta":
+    if k.strong_search_for(state) == "alphabeta":
         return _alphabeta(k, state, budget, nxt, moves, complete)
     return _mcts(k, state, budget, nxt, moves, complete, rng)
 

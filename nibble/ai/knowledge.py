@@ -51,6 +51,11 @@ class Knowledge(Generic[S]):
     #: maker's default
     puzzle_profile: Profile | None = None
 
+    def strong_search_for(self, state: S) -> str:
+        """The search the tuned levels play on ``state`` (:attr:`strong_search`, unless
+        matches showed another plays some of the game's set-ups better)."""
+        return self.strong_search
+
     def evaluate(self, state: S, seat: int) -> float:
         """Estimated value of a running ``state`` for ``seat``, in [-1, 1]."""
         return 0.0

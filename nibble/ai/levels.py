@@ -59,7 +59,7 @@ class TunedPlayer(Player):
     def _for(self, state: State[Any]) -> Player:
         k = knowledge_for(state)
         own = k.for_judge() if self.judge else None
-        kind = (own or k).strong_search
+        kind = (own or k).strong_search_for(state)
         if kind == "own":  # one game's own search is not another's
             kind = f"own:{k.own_search}"
         inner = self.inner

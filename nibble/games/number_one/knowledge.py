@@ -25,6 +25,7 @@ pegs are the weapons: they sink the tokens next to another small peg and stand t
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Sequence
@@ -61,6 +62,20 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
     "large": (-0.913, 0.418, -0.172, 0.065, 2.220, -0.002),
     "moved": (1.505, 1.152, 0.563, 0.503, -0.091, -0.030),
 }
+
+
+def one_path_per_landing(moves: list[int]) -> list[int]:
+    """The first of the moves that differ only by their bend (the same position after)."""
+    if len(moves) < 2:
+        return list(moves)
+    seen = set()
+    out = []
+    for m in moves:
+        key = m & ~BEND_MASK
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
 
 
 def weight_table(weights: dict[str, tuple[float, ...]], knots: tuple[int, ...]
@@ -115,6 +130,12 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
     # makes the mistakes, and a decided game stops (docs/puzzles.md, "How games are
     # played", has the yields)
     puzzle_profile = Profile(EQUAL_PAIRS, OPENING, blunder=0.1, decided=0.95)
+    # hard and expert play the game's own search (search.py) with two players: alpha-beta
+    # over this evaluation (docs/ai-experiments.md, 2026-11-30); with three or four, the
+    # tuned MCTS (a paranoid search, all other seats one side, did no better there); the
+    # judge keeps the tuned MCTS, which the analysis's chances were calibrated on
+    strong_search = "own"
+    own_search = "nibble.games.number_one.search:OneSearch"
 
     def __init__(self, weights: dict[str, tuple[float, ...]] | None = None,
                  one_peg: str | None = None, dedupe: bool = False) -> None:
@@ -122,6 +143,19 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         self.dedupe = dedupe  # search one path per landing (the positions are the same)
         self._boards: dict[int, Board] = {}
         self._weights = weight_table(weights or WEIGHTS, KNOTS)
+        self._judge: NumberOneKnowledge | None = None
+
+    def for_judge(self) -> NumberOneKnowledge:
+        """The same knowledge searched by the tuned MCTS: the analysis's chances were
+        calibrated on it, and the puzzle maker's files were played and rated with it."""
+        if self._judge is None:
+            self._judge = copy.copy(self)
+            self._judge.strong_search = "mcts"
+            self._judge._judge = self._judge
+        return self._judge
+
+    def strong_search_for(self, state: NumberOneState) -> str:
+        return self.strong_search if state.players == 2 else "mcts"
 
     def calibration(self, state: NumberOneState) -> Scale:
         return CALIBRATION
@@ -171,15 +205,8 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         for size in (0, 1, 2):
             if (todo >> size) & 1:
                 moves += state.peg_moves(seat, size)
-        if self.dedupe and len(moves) > 1:
-            seen = set()
-            kept = []
-            for m in moves:
-                key = m & ~BEND_MASK
-                if key not in seen:
-                    seen.add(key)
-                    kept.append(m)
-            moves = kept
+        if self.dedupe:
+            moves = one_path_per_landing(moves)
         return moves, complete
 
     @property
