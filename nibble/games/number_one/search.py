@@ -37,8 +37,6 @@ NULL = 1e-7  # the width of a null window
 MAX_PLY = 96
 EXACT, AT_LEAST, AT_MOST = 0, 1, 2
 
-Key = tuple[int, int, tuple[int, ...], int]
-
 
 class OneSearch(DeepeningSearch):
     """Paranoid alpha-beta over single peg moves, valued by the fitted evaluation."""
@@ -131,7 +129,7 @@ class OneSearch(DeepeningSearch):
         if depth <= 0 or ply >= MAX_PLY:
             v = self._leaf(st)
             return v if mine else -v
-        key: Key = (st.tokens, st.turned, tuple(st.pegs), st.moved | st.to_move << 3)
+        key = self.evaluator.key(st)
         entry = self.table.get(key)
         first = 0
         if entry is not None:
