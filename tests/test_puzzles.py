@@ -463,6 +463,20 @@ def test_nibble_names_how_the_line_wins() -> None:
                 }.get(r.reason, "majority-of-majorities") in found
 
 
+@pytest.mark.lab  # the maker: CPython only (tests/conftest.py)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_run_out_of_time_starts_no_more_games(tmp_path: Path, jobs: int,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """--minutes ends a run: no game is handed out after it, however many --games are
+    left (a run of two processes used to hand out every one of them, each cut short)."""
+    assert make_puzzles(["--games", "200", "--minutes", "0", "--seed", "1", "--jobs",
+                         str(jobs), "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert "game 1:" not in captured.err  # not one game played, cut short or not
+    assert captured.out.startswith("0 games, 0 new puzzles")
+    assert not (tmp_path / "nibble-square9.judged.jsonl").exists()
+
+
 @pytest.mark.skipif(sys.platform == "emscripten", reason="starts processes")
 def test_jobs_make_the_same_puzzles(tmp_path: Path) -> None:
     """Two processes play the same games as one and keep the same puzzles."""

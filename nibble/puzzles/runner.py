@@ -100,11 +100,11 @@ def _tasks(store: Store, args: argparse.Namespace, options: dict[str, Any],
 
 def _run(tasks: Iterator[Task], jobs: int, deadline: float | None) -> Iterator[GameResult]:
     """The games' results as they come, ``jobs`` processes at a time (as
-    ``nibble.ai.lab.match`` does); one job plays them here."""
+    ``nibble.ai.lab.match`` does); one job plays them here. No game starts after the
+    deadline (those in play then end cut short)."""
+    tasks = _until(tasks, deadline)
     if jobs <= 1:
         for task in tasks:
-            if deadline is not None and time.monotonic() > deadline:
-                return
             yield _mine(task)
         return
     import multiprocessing as mp
@@ -112,6 +112,17 @@ def _run(tasks: Iterator[Task], jobs: int, deadline: float | None) -> Iterator[G
     context = mp.get_context("fork" if sys.platform != "win32" else "spawn")
     with context.Pool(jobs) as pool:
         yield from pool.imap_unordered(_mine, tasks)
+
+
+def _until(tasks: Iterator[Task], deadline: float | None) -> Iterator[Task]:
+    """``tasks`` until the deadline. Why here: a pool takes tasks as its workers free up,
+    so without it a run of several processes went on handing out every game left of
+    ``--games`` after its time, each cut short at once (--games 100000 --minutes 27 --jobs
+    2: a process still busy minutes later, printing thousands of empty games)."""
+    for task in tasks:
+        if deadline is not None and time.monotonic() > deadline:
+            return
+        yield task
 
 
 def _keep(store: Store, result: GameResult) -> None:
