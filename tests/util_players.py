@@ -25,17 +25,35 @@ def random_plies(state: Any, plies: int, seed: int) -> Any:
     return state
 
 
+#: a move over this share of its budget is timed once more from the same position
+AGAIN_OVER = 1.2
+
+
+def _timed(player: Player, state: Any, budget_ms: float) -> tuple[Any, float]:
+    start = clock.now()
+    move = player.choose(state, Budget(budget_ms, None)).move
+    return move, clock.now() - start
+
+
 def longest_move(player: Player, state: Any, budget_ms: float, plies: int) -> float:
     """Seconds on ``clock`` of ``player``'s longest move as the first seat, with
     ``budget_ms`` a move, over the first ``plies`` moves of ``state``'s game against
-    ``random`` in the other seats."""
+    ``random`` in the other seats.
+
+    A move over ``AGAIN_OVER`` times its budget is searched once more from the same
+    position and the shorter time counts: inside Pyodide the "CPU" clock is the wall
+    clock, and a busy machine can pause the process for tens of milliseconds, while an
+    overrun of the search's own (a clock read too rarely, work after the deadline)
+    happens both times."""
     other = make_player("random", 0)
     worst = 0.0
     while state.result is None and len(state.moves) < plies:
         if state.to_move == 0:
-            start = clock.now()
-            move = player.choose(state, Budget(budget_ms, None)).move
-            worst = max(worst, clock.now() - start)
+            move, took = _timed(player, state, budget_ms)
+            if took > AGAIN_OVER * budget_ms / 1000:
+                move, again = _timed(player, state, budget_ms)
+                took = min(took, again)
+            worst = max(worst, took)
         else:
             move = other.choose(state, Budget(None, 1)).move
         state.push(move)
