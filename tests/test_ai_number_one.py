@@ -88,6 +88,35 @@ def test_values_per_seat_are_win_chances(players):
     assert seen > 30
 
 
+def test_a_kept_evaluation_is_the_positions_own() -> None:
+    """The evaluations are kept by position: what one knowledge answers from its store,
+    over games of two, three and four players played into each other's positions, is what
+    a knowledge that keeps nothing computes, and two positions with one key never
+    differ (the key holds everything the evaluation reads)."""
+    kept, fresh = NumberOneKnowledge(), NumberOneKnowledge()
+    by_key: dict = {}
+    repeats = 0
+    for players in (2, 3, 4):
+        for s in list(random_states(players, 3, 40 + players)) * 2:
+            if s.result is not None:
+                continue
+            fresh._evals.clear()
+            value = fresh.evaluate_all(s)
+            key = (s.tokens, s.turned, tuple(s.pegs), s.moved | s.to_move << 3)
+            assert by_key.setdefault(key, value) == value
+            repeats += key in kept._evals
+            assert kept.evaluate_all(s) == value
+    assert repeats > 100
+    # one position, each seat to move: games rarely meet those, and they differ
+    values = []
+    for turn in ("1:", "2:", "3:"):
+        s = state(3, ["Sc4,Mi6", "Sf6*", "Sd9*"], FAR, turn=turn)
+        fresh._evals.clear()
+        values.append(fresh.evaluate_all(s))
+        assert kept.evaluate_all(s) == values[-1]
+    assert len(set(map(tuple, values))) > 1
+
+
 # Three-player positions with 23 to 28 tokens left (the middle of a game): a small peg on
 # f6, the others far away; FAR empties most holes three and four steps from f6.
 FAR = ("b2", "d2", "e2", "f2", "b3", "e3", "f3", "g3", "g4", "h4", "c5", "h5", "i5", "b6",

@@ -122,6 +122,13 @@ def dilate(x: int, mask: int) -> int:
 CALIBRATION = Scale(1.765, 0.005, -0.059, -0.304)
 
 
+#: evaluations kept by position (a full store is emptied). Searches meet the same
+#: positions again and again: the next move's search most of the last one's tree, the
+#: puzzle maker's judge the players' trees; 7 of 10 evaluations in its games were repeats,
+#: and the features are a third of its time. About 350 bytes each: 7 MB at most.
+EVALS_KEPT = 20_000
+
+
 class NumberOneKnowledge(Knowledge[NumberOneState]):
     has_evaluation = True
     # the puzzle maker: with the default profile one side is winning after a few moves
@@ -144,6 +151,8 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         self._boards: dict[int, Board] = {}
         self._weights = weight_table(weights or WEIGHTS, KNOTS)
         self._judge: NumberOneKnowledge | None = None
+        # evaluations by position, shared with the judge's copy (the same weights)
+        self._evals: dict[tuple[int, int, tuple[int, ...], int], tuple[float, ...]] = {}
 
     def for_judge(self) -> NumberOneKnowledge:
         """The same knowledge searched by the tuned MCTS: the analysis's chances were
@@ -306,11 +315,19 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         n = state.players
         if r is not None:
             return [1.0 if s == r.winner else -1.0 for s in range(n)]
-        sc = self.scores(state)
-        top = max(x for x in sc if x is not None)
-        ex = [0.0 if x is None else math.exp(x - top) for x in sc]
-        total = sum(ex)
-        return [2.0 * e / total - 1.0 for e in ex]
+        key = (state.tokens, state.turned, tuple(state.pegs),
+               state.moved | state.to_move << 3)
+        kept = self._evals.get(key)
+        if kept is None:
+            sc = self.scores(state)
+            top = max(x for x in sc if x is not None)
+            ex = [0.0 if x is None else math.exp(x - top) for x in sc]
+            total = sum(ex)
+            kept = tuple(2.0 * e / total - 1.0 for e in ex)
+            if len(self._evals) >= EVALS_KEPT:
+                self._evals.clear()
+            self._evals[key] = kept
+        return list(kept)
 
     def evaluate(self, state: NumberOneState, seat: int) -> float:
         return self.evaluate_all(state)[seat]
