@@ -102,7 +102,7 @@ def test_a_kept_evaluation_is_the_positions_own() -> None:
                 continue
             fresh._evals.clear()
             value = fresh.evaluate_all(s)
-            key = (s.tokens, s.turned, tuple(s.pegs), s.moved | s.to_move << 3)
+            key = kept.key(s)
             assert by_key.setdefault(key, value) == value
             repeats += key in kept._evals
             assert kept.evaluate_all(s) == value

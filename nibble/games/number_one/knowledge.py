@@ -122,10 +122,11 @@ def dilate(x: int, mask: int) -> int:
 CALIBRATION = Scale(1.765, 0.005, -0.059, -0.304)
 
 
-#: evaluations kept by position (a full store is emptied). Searches meet the same
-#: positions again and again: the next move's search most of the last one's tree, the
-#: puzzle maker's judge the players' trees; 7 of 10 evaluations in its games were repeats,
-#: and the features are a third of its time. About 350 bytes each: 7 MB at most.
+#: evaluations kept by position (``key``, as the tables; a full store is emptied).
+#: Searches meet the same positions again and again: the next move's search most of the
+#: last one's tree, the puzzle maker's judge the players' trees; 7 of 10 evaluations in its
+#: games were repeats, and the features are a third of its time. About 350 bytes each:
+#: 7 MB at most.
 EVALS_KEPT = 20_000
 
 
@@ -315,8 +316,7 @@ class NumberOneKnowledge(Knowledge[NumberOneState]):
         n = state.players
         if r is not None:
             return [1.0 if s == r.winner else -1.0 for s in range(n)]
-        key = (state.tokens, state.turned, tuple(state.pegs),
-               state.moved | state.to_move << 3)
+        key = self.key(state)
         kept = self._evals.get(key)
         if kept is None:
             sc = self.scores(state)
