@@ -47,6 +47,7 @@ from nibble.games.nibble.model import (  # noqa: E402
     sample,
 )
 from nibble.games.nibble.variants import VARIANTS  # noqa: E402
+from nibble.games.nibble.weights import WEIGHTS  # noqa: E402
 
 WEIGHTS_FILE = ROOT / "nibble" / "games" / "nibble" / "weights.py"
 
@@ -126,6 +127,17 @@ class Model:
             theta[self.param_of[i]] = self.sign[i] * 0.4 * (mine - theirs)
         theta[self.nz] = 0.5
         theta[-1] = 0.3
+        return theta
+
+    def theta_of(self, w: dict) -> np.ndarray:
+        """The parameters of written weights (:meth:`weights` undone)."""
+        theta = np.zeros(self.size)
+        for i, v in enumerate(w["colour"]):
+            theta[self.param_of[i]] = self.sign[i] * v
+        theta[self.nz] = w["beta"]
+        theta[self.nz + 1:self.nz + 1 + self.na] = w["all"]
+        theta[self.nz + 1 + self.na:self.nz + 1 + self.na + self.nr] = w["run"]
+        theta[-2], theta[-1] = w["tempo"], w["margin"]
         return theta
 
     def loss(self, theta: np.ndarray, d: dict[str, np.ndarray], l2: float,
@@ -286,6 +298,10 @@ def main(argv: list[str] | None = None) -> int:
     fitted = model.loss(res.x, test, 0.0, grad=False)
     start = model.loss(model.start(), test, 0.0, grad=False)
     hand = hand_loss(train, test)
+    shipped = WEIGHTS.get(args.variant)
+    if shipped is not None:  # how the weights in use read these games
+        was = model.loss(model.theta_of(shipped), test, 0.0, grad=False)
+        print(f"held-out log loss of the weights in use: {was:.4f}", file=sys.stderr)
     coin = math.log(2)
     note = (f"{len(games)} games, {len(train['y'])} positions fitted, {len(test['y'])} held "
             f"out, L2 {args.l2:g}; held-out log loss {fitted:.4f} (hand-written evaluation "

@@ -224,13 +224,8 @@ def test_the_fit_script_optimises_the_model_the_players_use(variant):
     lay = layout(VARIANTS[variant])
     model = fit.Model(lay, PRESSURE.get(variant, 0.0))
     w = WEIGHTS[variant]
-    theta = np.zeros(model.size)
-    for i, v in enumerate(w["colour"]):
-        theta[model.param_of[i]] = model.sign[i] * v
-    theta[model.nz] = w["beta"]
-    theta[model.nz + 1:model.nz + 1 + model.na] = w["all"]
-    theta[model.nz + 1 + model.na:model.nz + 1 + model.na + model.nr] = w["run"]
-    theta[-2], theta[-1] = w["tempo"], w["margin"]
+    theta = model.theta_of(w)  # the weights in use, read back as the fit's parameters
+    assert model.weights(theta) == w
     runtime = model_for(variant)
     states = random_positions(variant, 2, seed=7)[::3]
     for s in states:
