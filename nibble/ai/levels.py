@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.protocol import State
 from .alphabeta import AlphaBetaPlayer
+from .collector import after_move
 from .knowledge import Knowledge, generic, knowledge_for
 from .mcts import Budget, Config
 from .players import Decision, GreedyPlayer, HeuristicPlayer, MCTSPlayer, Player, RandomPlayer
@@ -76,7 +77,9 @@ class TunedPlayer(Player):
         return inner
 
     def choose(self, state: State[Any], budget: Budget) -> Decision:
-        return self._for(state).choose(state, budget)
+        decision = self._for(state).choose(state, budget)
+        after_move()  # what the search keeps is not walked by the collector again
+        return decision
 
     def forget(self) -> None:
         if self.inner is not None:
