@@ -1,13 +1,14 @@
 """What a move leaves alive is set aside from Python's cyclic garbage collector.
 
 Why: a full collection walks every object the collector tracks, and the computer's
-trees are most of them. In a three-player Number One game the players' MCTS trees held
+trees are most of them. In a three-player game the players' MCTS trees held
 185,000 tracked objects (nodes, their lists of children and their arrays of moves left
-to try) and a full collection took 173 ms, more than half of a 300 ms budget; it fell
-inside about one move in nine, which then overran its budget by up to half (and a
-sparring partner that turns the collector off while it searches handed its share of the
-collections to ``hard``). Frozen (:func:`gc.freeze`), those objects are never walked
-again: later collections see only what was made since.
+to try) and a full collection took 173 ms, more than half of a 300 ms budget. It fell
+inside moves: in games of three ``hard`` players at 300 ms a move, 3 to 5 moves in 118
+went over budget + 20 %, the longest 458 ms (docs/ai.md, "The collector"). And where the
+other players turn the collector off while they search, as the pool's players do, the
+collections all fall in ``hard``'s moves. Frozen (:func:`gc.freeze`), those objects are
+never walked again: later collections see only what was made since.
 
 The trees and tables hold no reference cycles, so reference counting frees a frozen
 object as soon as nothing holds it (a tree dropped for the next move, a table cleared).
@@ -20,8 +21,8 @@ from __future__ import annotations
 
 import gc
 
-#: frozen objects before they are all handed back to the collector (a three-player
-#: Number One game's trees are about 185,000)
+#: frozen objects before they are all handed back to the collector (the trees of a
+#: three-player game were about 185,000)
 FROZEN_LIMIT = 400_000
 
 
