@@ -6,7 +6,7 @@ trees are most of them. In a three-player game the players' MCTS trees held
 to try) and a full collection took 173 ms, more than half of a 300 ms budget. It fell
 inside moves: in games of three ``hard`` players at 300 ms a move, 3 to 5 moves in 118
 went over budget + 20 %, the longest 458 ms (docs/ai.md, "The collector"). And where the
-other players turn the collector off while they search, as the pool's players do, the
+other players turn the collector off while they search, as two of the pool's do, the
 collections all fall in ``hard``'s moves. Frozen (:func:`gc.freeze`), those objects are
 never walked again: later collections see only what was made since.
 
