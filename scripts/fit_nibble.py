@@ -132,12 +132,10 @@ class Model:
     def theta_of(self, w: dict) -> np.ndarray:
         """The parameters of written weights (:meth:`weights` undone)."""
         theta = np.zeros(self.size)
-        for i, v in enumerate(w["colour"]):
-            theta[self.param_of[i]] = self.sign[i] * v
-        theta[self.nz] = w["beta"]
-        theta[self.nz + 1:self.nz + 1 + self.na] = w["all"]
-        theta[self.nz + 1 + self.na:self.nz + 1 + self.na + self.nr] = w["run"]
-        theta[-2], theta[-1] = w["tempo"], w["margin"]
+        z, _, a_tab, r_tab, _, _ = self.split(theta)  # views into theta
+        z[self.param_of] = self.sign * np.asarray(w["colour"])
+        a_tab[:], r_tab[:] = w["all"], w["run"]
+        theta[self.nz], theta[-2], theta[-1] = w["beta"], w["tempo"], w["margin"]
         return theta
 
     def loss(self, theta: np.ndarray, d: dict[str, np.ndarray], l2: float,
