@@ -5,10 +5,12 @@ the forced removal, reproducible by nodes, on time, and what the tuned levels pl
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from nibble.ai.knowledge import knowledge_for
-from nibble.ai.levels import TunedPlayer, make_player
+from nibble.ai.levels import HARD, PLAY, TunedPlayer, make_player
 from nibble.ai.mcts import Budget
 from nibble.ai.players import MCTSPlayer
 from nibble.games.number_one.knowledge import one_path_per_landing
@@ -128,6 +130,24 @@ def test_the_tuned_levels_play_it_with_two_players_and_the_judge_keeps_mcts() ->
         k = knowledge_for(st)
         assert k.strong_search == "own" and k.for_judge().strong_search_for(st) == "mcts"
         assert k.for_judge().evaluate_all(st) == k.evaluate_all(st)
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="40,000 iterations: CPython only")
+def test_hard_s_tree_with_three_players_outgrows_the_judge_s_bound() -> None:
+    """With three players a tree of the tuned MCTS filled the judge's bound (``HARD``) in
+    about 30,000 iterations, a second of the page's 1.5 s, after which more time bought
+    nothing; ``hard``'s own bound (``PLAY``) holds 40,000 iterations, and the judge keeps
+    the bound its files were made with."""
+    st = played(3, 0, 1)
+    player = make_player("hard", 1)
+    player.choose(st, Budget(None, 40_000))
+    assert isinstance(player.inner, MCTSPlayer) and player.inner.config.max_nodes == PLAY.max_nodes
+    assert player.inner.tree is not None
+    size = player.inner.tree[1].size()
+    assert HARD.max_nodes < size < PLAY.max_nodes
+    judge = make_player("hard", 1, judge=True)
+    judge.choose(st, Budget(None, 200))
+    assert isinstance(judge.inner, MCTSPlayer) and judge.inner.config.max_nodes == HARD.max_nodes
 
 
 def test_a_search_for_one_seat_is_not_reused_for_another() -> None:

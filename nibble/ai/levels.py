@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..core.protocol import State
@@ -37,6 +38,14 @@ from .pool import POOL, make_pool_player
 # (0.2: 25-15, 1.2: 21-19), and the per-expansion safety filter lost 17-23 (MCTS-solver
 # already marks a move that allows an instant win as lost once it is expanded).
 HARD = Config(c=0.4, playout_depth=0, safety=False)
+
+# The tuned MCTS as ``hard`` and ``expert`` play it (not the judge's: its puzzle files and
+# the analysis's chances were made with HARD's bound). In a game of three players with
+# several moves a turn the tree filled HARD's 150,000 units on most moves at the page's
+# 1.5 s (about 30,000 iterations), after which more time bought nothing: 16 of 45 games
+# against the pool at 1.5 s against 29 of 60 at 300 ms, and 22 of the 45 with three times
+# the bound (docs/ai-experiments.md, 2026-11-30, 21:37–22:05 UTC).
+PLAY = replace(HARD, max_nodes=450_000)
 
 # Plain UCT: exploration sqrt(2)-ish, no priors, random playouts to the end.
 UCT = Config(c=1.4, prior_weight=0.0, playout_depth=10_000, safety=False)
@@ -71,7 +80,7 @@ class TunedPlayer(Player):
             elif kind == "alphabeta":
                 inner = AlphaBetaPlayer(0, own, solve=True)
             else:
-                inner = MCTSPlayer(0, own, config=HARD, tuned=True)
+                inner = MCTSPlayer(0, own, config=HARD if self.judge else PLAY, tuned=True)
             self.inner = inner
         inner.rng = self.rng  # the bridge reseeds this player per request
         return inner
