@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from nibble.ai import collector
-from nibble.ai.levels import make_player
+from nibble.ai.levels import PLAY, make_player
 from nibble.ai.mcts import Budget
 from nibble.games import get_game
 
@@ -56,3 +56,13 @@ def test_a_dropped_tree_is_freed_though_frozen():
     before = gc.get_freeze_count()
     player.forget()  # the tree is dropped: reference counting frees it, frozen or not
     assert gc.get_freeze_count() < before
+
+
+def test_a_full_tree_of_hard_s_bound_stays_frozen():
+    """A tree unit is at most one tracked object (a node, or an expanded node's list of
+    children; its arrays are not tracked), so the limit must leave room for a full tree of
+    ``hard``'s bound besides the interpreter's own objects (418,000 were frozen after one)."""
+    player = three_player_move()
+    tracked = sum(1 for _ in gc.get_objects()) + gc.get_freeze_count()
+    assert PLAY.max_nodes + tracked < collector.FROZEN_LIMIT, (PLAY.max_nodes, tracked)
+    assert player.inner.tree[1].size() <= PLAY.max_nodes
