@@ -31,19 +31,22 @@ from nibble.games import get_game  # noqa: E402
 from nibble.games.nebuchadnezzar.captures import captures  # noqa: E402
 from nibble.games.nebuchadnezzar.notation import BLACK  # noqa: E402
 from nibble.games.nebuchadnezzar.pool import NebAlphaBeta  # noqa: E402
-from nibble.games.nebuchadnezzar.search import FEATURES, features  # noqa: E402
+from nibble.games.nebuchadnezzar.search import FEATURES, NebSearch, features  # noqa: E402
 
 #: (mover's discs, the other colour's, seat to move, ply) of every position of a game
 Position = tuple[int, int, int, int]
 
 
-def play(args: tuple[int, int]) -> tuple[int, int | None, list[Position]]:
-    """One game of seed ``seed`` at ``nodes`` a move: (seed, winner, positions)."""
-    seed, nodes = args
+def play(args: tuple[int, int, str]) -> tuple[int, int | None, list[Position]]:
+    """One game of seed ``seed`` at ``nodes`` a move between two copies of ``player``
+    (``pool``: the sparring partner; ``hard``: this search with the weights in use):
+    (seed, winner, positions)."""
+    seed, nodes, player = args
     game = get_game("nebuchadnezzar")
     rng = random.Random(seed)
     state = game.new_state(game.normalize_options({"seed": seed}))
-    players = [NebAlphaBeta(seed * 2), NebAlphaBeta(seed * 2 + 1)]
+    make = NebAlphaBeta if player == "pool" else NebSearch
+    players = [make(seed * 2), make(seed * 2 + 1)]
     seen: list[Position] = []
     while state.result is None:
         me, them = ((state.black, state.white) if state.color == BLACK
@@ -81,9 +84,12 @@ def main() -> None:
     p.add_argument("--first-seed", type=int, default=1000)
     p.add_argument("--nodes", type=int, default=1500, help="nodes a move")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--player", choices=("pool", "hard"), default="pool",
+                   help="who plays both sides: the sparring partner, or this search")
     p.add_argument("--save", type=Path, help="also write the games here (JSON lines)")
     args = p.parse_args()
-    tasks = [(s, args.nodes) for s in range(args.first_seed, args.first_seed + args.games)]
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    tasks = [(s, args.nodes, args.player) for s in seeds]
     with Pool(args.jobs) as pool:
         games = pool.map(play, tasks, chunksize=1)
     if args.save:

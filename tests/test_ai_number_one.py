@@ -117,6 +117,49 @@ def test_a_kept_evaluation_is_the_positions_own() -> None:
     assert len(set(map(tuple, values))) > 1
 
 
+def naive_territory(s, seats: list[int]) -> list[float]:
+    """The race of ``features``' territory, hole by hole: a breadth-first distance from each
+    small peg over the tokens, a token going to the nearest peg (half each to two tied)."""
+    nbr = NumberOneKnowledge().board(s).nbr
+    tokens = [h for h in range(s.tokens.bit_length()) if (s.tokens >> h) & 1]
+    dist = []
+    for seat in seats:
+        d, front, step = {}, [s.pegs[3 * seat]], 0
+        while front:
+            step += 1
+            nxt = []
+            for h in front:
+                for t in tokens:
+                    if (nbr[h] >> t) & 1 and t not in d:
+                        d[t] = step
+                        nxt.append(t)
+            front = nxt
+        dist.append(d)
+    out = [0.0] * len(seats)
+    for t in tokens:
+        near = [d.get(t) for d in dist]
+        best = min((x for x in near if x is not None), default=None)
+        winners = [i for i, x in enumerate(near) if x is not None and x == best]
+        for i in winners:
+            out[i] += 1.0 if len(winners) == 1 else 0.5
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_territory_race_is_a_nearest_peg_count(players):
+    """Two seats have a loop of their own, more have the general one: both give each small
+    peg the tokens nearer to it than to every other (a tie between two: half each)."""
+    seen = 0
+    for s in random_states(players, 4, 70 + players):
+        if s.result is not None:
+            continue
+        seats = [x for x in range(players) if (s.alive >> (3 * x)) & 1]
+        got = NumberOneKnowledge._territory(list(s.pegs), seats, s.tokens)
+        assert got == naive_territory(s, seats), (players, seats)
+        seen += len(seats) == 2
+    assert seen > 20 or players > 2
+
+
 # Three-player positions with 23 to 28 tokens left (the middle of a game): a small peg on
 # f6, the others far away; FAR empties most holes three and four steps from f6.
 FAR = ("b2", "d2", "e2", "f2", "b3", "e3", "f3", "g3", "g4", "h4", "c5", "h5", "i5", "b6",
