@@ -31,7 +31,12 @@ from nibble.games import get_game  # noqa: E402
 from nibble.games.nebuchadnezzar.captures import captures  # noqa: E402
 from nibble.games.nebuchadnezzar.notation import BLACK  # noqa: E402
 from nibble.games.nebuchadnezzar.pool import NebAlphaBeta  # noqa: E402
-from nibble.games.nebuchadnezzar.search import FEATURES, NebSearch, features  # noqa: E402
+from nibble.games.nebuchadnezzar.search import (  # noqa: E402
+    FEATURES,
+    WEIGHTS,
+    NebSearch,
+    features,
+)
 
 #: (mover's discs, the other colour's, seat to move, ply) of every position of a game
 Position = tuple[int, int, int, int]
@@ -87,12 +92,21 @@ def main() -> None:
     p.add_argument("--player", choices=("pool", "hard"), default="pool",
                    help="who plays both sides: the sparring partner, or this search")
     p.add_argument("--save", type=Path, help="also write the games here (JSON lines)")
+    p.add_argument("--load", type=Path, nargs="*",
+                   help="fit games --save wrote instead of playing new ones")
+    p.add_argument("--quiet", action="store_true",
+                   help="fit only positions where the side to move has no capture (those "
+                        "the search stands on without taking first)")
     args = p.parse_args()
-    seeds = range(args.first_seed, args.first_seed + args.games)
-    tasks = [(s, args.nodes, args.player) for s in seeds]
-    with Pool(args.jobs) as pool:
-        games = pool.map(play, tasks, chunksize=1)
-    if args.save:
+    if args.load:
+        games = [(g["seed"], g["winner"], [tuple(x) for x in g["pos"]])
+                 for path in args.load for g in map(json.loads, path.read_text().splitlines())]
+    else:
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        tasks = [(s, args.nodes, args.player) for s in seeds]
+        with Pool(args.jobs) as pool:
+            games = pool.map(play, tasks, chunksize=1)
+    if args.save and not args.load:
         args.save.write_text("".join(json.dumps({"seed": s, "winner": w, "pos": pos}) + "\n"
                                      for s, w, pos in games))
     lay = get_game("nebuchadnezzar").new_state(
@@ -102,8 +116,10 @@ def main() -> None:
         for me, them, seat, ply in seen:
             if ply < 4:
                 continue
-            rows.append(features(lay, me, them, captures(lay, me, them),
-                                 captures(lay, them, me)))
+            mine = captures(lay, me, them)
+            if args.quiet and mine:
+                continue
+            rows.append(features(lay, me, them, mine, captures(lay, them, me)))
             wins.append(1.0 if winner == seat else 0.5 if winner is None else 0.0)
             held.append(seed % 5 == 0)
     x, y, out = np.array(rows, float), np.array(wins), np.array(held)
@@ -112,6 +128,9 @@ def main() -> None:
           f"{log_loss(x[~out], y[~out], w):.4f}, held out {log_loss(x[out], y[out], w):.4f}")
     print(f"FEATURES = {FEATURES}")
     print(f"WEIGHTS = {tuple(int(round(1000 * v)) for v in w[:-1])}  # bias {w[-1]:+.3f}")
+    now = np.r_[np.array(WEIGHTS, float) / 1000, 0.0]  # the weights in use, no bias
+    print(f"the weights in use (no bias) on these games: training "
+          f"{log_loss(x[~out], y[~out], now):.4f}, held out {log_loss(x[out], y[out], now):.4f}")
 
 
 if __name__ == "__main__":

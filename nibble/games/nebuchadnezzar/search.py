@@ -79,6 +79,9 @@ class NebSearch(DeepeningSearch):
     TABLE_LIMIT = TABLE_LIMIT
     UNBOUNDED_NODES = 200_000
     MAX_PLY = MAX_PLY
+    #: the captures settled at the horizon (a subclass may try others: the lab's matches)
+    QUIET_PLIES = QUIET_PLIES
+    QUIET_WIDTH = QUIET_WIDTH
 
     def __init__(self, seed: int = 0, weights: tuple[int, ...] = WEIGHTS) -> None:
         super().__init__(seed)
@@ -186,7 +189,7 @@ class NebSearch(DeepeningSearch):
         reps[key] = seen + 1
         try:
             if depth <= 0 or ply >= MAX_PLY - 1:
-                return self._settle(me, them, alpha, beta, ply, QUIET_PLIES)
+                return self._settle(me, them, alpha, beta, ply, self.QUIET_PLIES)
             return self._search(me, them, color, passes, depth, alpha, beta, ply)
         finally:
             if seen:
@@ -287,7 +290,7 @@ class NebSearch(DeepeningSearch):
             return stand
         alpha = max(alpha, stand)
         best = stand
-        for r in sorted(mine, key=int.bit_count, reverse=True)[:QUIET_WIDTH]:
+        for r in sorted(mine, key=int.bit_count, reverse=True)[:self.QUIET_WIDTH]:
             s = -self._settle(them ^ r, me ^ r, -beta, -alpha, ply + 1, left - 1)
             if s > best:
                 best = s
