@@ -3,14 +3,17 @@
     python scripts/fit_nebuchadnezzar_search.py --games 202 --first-seed 1000 --nodes 1500 --jobs 2
 
 Plays seeded games on 8 x 8 between two copies of the independent sparring partner
-(``pool-nebuchadnezzar``, a fixed number of nodes a move; in the first six plies a
-random move seven times in ten, so that the games differ), records every position from
-the fifth ply on with the side to move and the winner, and fits a logistic model of "the
-side to move wins" on the features of :func:`nibble.games.nebuchadnezzar.search.features`
-(Newton's method, a small L2 penalty). Games whose seed is a multiple of five are held
-out: their log loss is printed beside the training loss. Prints the ``WEIGHTS`` to paste
-into nibble/games/nebuchadnezzar/search.py (thousandths of a logistic unit). About ten
-minutes for 200 games on two cores; the 2026-11-30 weights came from this command.
+(``pool-nebuchadnezzar``; ``--player hard``: of this search with the weights in use), a
+fixed number of nodes a move, in the first six plies a random move seven times in ten so
+that the games differ; records every position from the fifth ply on with the side to move
+and the winner, and fits a logistic model of "the side to move wins" on the features of
+:func:`nibble.games.nebuchadnezzar.search.features` (Newton's method, a small L2 penalty;
+``--quiet``: only positions where the side to move has no capture). Games whose seed is a
+multiple of five are held out: their log loss is printed beside the training loss, and
+beside the weights in use scored on the same games. Prints the ``WEIGHTS`` to paste into
+nibble/games/nebuchadnezzar/search.py (thousandths of a logistic unit). ``--save`` keeps
+the games, ``--load`` fits saved ones again. About ten minutes for 200 games on two cores
+at 1,500 nodes; the 2026-11-30 weights came from this command.
 """
 
 from __future__ import annotations
