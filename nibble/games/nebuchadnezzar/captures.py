@@ -139,43 +139,24 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
                 # X & ~(X + (starts & X)), X = cols_e & wall: the runs whose every column
                 # has ``wall`` above (or below): the carry of a run's start runs through
                 # the run unless ``wall`` breaks it; it keeps the run's last column
-                if r0 == 0:
-                    if r1 == last:
-                        ok = walled  # top and bottom edge: neutral
-                    else:  # the top edge copies the bottom
-                        inside = cols_e & enemy_below[r1]
-                        ok = walled & inside & ~(inside + (starts & inside))
-                elif r1 == last:
-                    inside = cols_e & top_e
-                    ok = walled & inside & ~(inside + (starts & inside))
+                # even: vt = 0 (every run qualifies); ok: even or vt = -1 (needs w < h)
+                if r0 == 0 and r1 == last:
+                    even = ok = walled  # top and bottom edge: neutral
+                elif r0 == 0 or r1 == last:  # the edge copies the opposite wall
+                    inside = cols_e & (enemy_below[r1] if r0 == 0 else top_e)
+                    even, ok = 0, walled & inside & ~(inside + (starts & inside))
                 else:
-                    below_m, below_e = mine_below[r1], enemy_below[r1]
                     inside = cols_e & top_m
                     tm = inside & ~(inside + (starts & inside))
                     inside = cols_e & top_e
                     te = inside & ~(inside + (starts & inside))
-                    inside = cols_e & below_m
+                    inside = cols_e & mine_below[r1]
                     bm = inside & ~(inside + (starts & inside))
-                    inside = cols_e & below_e
+                    inside = cols_e & enemy_below[r1]
                     be = inside & ~(inside + (starts & inside))
                     even = (tm & be) | (te & bm)
                     ok = walled & (even | (te & be))
-                    if not ok:
-                        continue
-                    h = r1 - r0 + 1
-                    while ok:
-                        low = ok & -ok
-                        ok ^= low
-                        b = low.bit_length() - 1
-                        a = (starts & ((low << 1) - 1)).bit_length() - 1
-                        if a == 0 and b == last:
-                            continue  # two edges beside it: neutral, hz = 0
-                        if even & low or b - a + 1 < h:
-                            append((r0, a, r1, b))
-                    continue
-                # a band on the top or bottom edge: even (both edges) or enemy (one edge)
                 h = r1 - r0 + 1
-                both_edges = r0 == 0 and r1 == last
                 while ok:
                     low = ok & -ok
                     ok ^= low
@@ -183,7 +164,7 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
                     a = (starts & ((low << 1) - 1)).bit_length() - 1
                     if a == 0 and b == last:
                         continue  # two edges beside it: neutral, hz = 0
-                    if both_edges or b - a + 1 < h:
+                    if even & low or b - a + 1 < h:
                         append((r0, a, r1, b))
     return out
 
