@@ -142,8 +142,8 @@ def _tree_cpu_s() -> float:
 @pytest.fixture(autouse=True)
 def _cpu_meter(request):
     """NIBBLE_E2E_CPU=FILE: each test's CPU seconds (this process's tree: the test, the
-    server, the browser), wall time, start (epoch s) and xdist worker appended to FILE as
-    JSON lines, for docs/development.md's "where
+    server, the browser), wall time, start (epoch s), page loads (requests for app.js)
+    and xdist worker appended to FILE as JSON lines, for docs/development.md's "where
     the e2e time goes" (Linux)."""
     out = os.environ.get("NIBBLE_E2E_CPU")
     if not out:
@@ -152,11 +152,15 @@ def _cpu_meter(request):
     import json
     import time
 
+    served = request.getfixturevalue("site").requests
+    first = len(served)
     cpu, wall, start = _tree_cpu_s(), time.monotonic(), time.time()
     yield
+    loads = sum(r["path"].split("?")[0].endswith("/app.js") for r in served[first:])
     with open(out, "a") as f:
         f.write(json.dumps({"test": request.node.nodeid, "cpu": round(_tree_cpu_s() - cpu, 2),
                             "wall": round(time.monotonic() - wall, 2), "start": round(start, 2),
+                            "loads": loads,
                             "worker": os.environ.get("PYTEST_XDIST_WORKER", "")}) + "\n")
 
 

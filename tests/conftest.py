@@ -1,6 +1,7 @@
 """Shared test set-up: hypothesis profiles for CPython and for the run inside Pyodide, and
 the ``lab`` marker: tests of the lab tools (matches, ladders, the SPRT, the pool's
-players, the puzzle maker), which run on CPython only; the page never loads those modules
+players, the puzzle maker, the build's script that writes the page's puzzle files), which
+run on CPython only; the page never loads those modules
 (they are not in its python.zip: tests/test_in_pyodide.py checks so), so the run inside
 Pyodide (tests/test_in_pyodide.py) skips them."""
 

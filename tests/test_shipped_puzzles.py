@@ -50,6 +50,7 @@ def test_every_line_replays_and_ends_on_a_solver_move(path: Path) -> None:
         assert set(p["themes"]) <= set(themes_for(get_game(p["game"])).names)
 
 
+@pytest.mark.lab  # the build's script: the page never loads it (tests/conftest.py)
 def test_the_page_gets_every_puzzle_and_nothing_it_does_not_need(tmp_path: Path) -> None:
     sys.path.insert(0, str(ROOT / "scripts"))
     from puzzles_page import KEPT, write_puzzles
@@ -66,6 +67,7 @@ def test_the_page_gets_every_puzzle_and_nothing_it_does_not_need(tmp_path: Path)
         assert "seed" not in page["options"]
 
 
+@pytest.mark.lab  # the build's script: the page never loads it (tests/conftest.py)
 def test_a_damaged_line_fails_the_build(tmp_path: Path) -> None:
     sys.path.insert(0, str(ROOT / "scripts"))
     from puzzles_page import PuzzleError, write_puzzles
