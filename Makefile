@@ -70,7 +70,7 @@ define run_pytest
 endef
 
 ## what `make test` needs, two at a time: pip, then finding Chromium, beside npm, then the
-## build (on a fresh clone 28 s and 3.5 s beside 8 s and 16 s: 55 s one after another)
+## build (a fresh clone on the idle 2-core machine: 19 s, against 32-33 s one after another)
 setup:
 	@$(MAKE) --no-print-directory -j2 -Otarget chromium build
 
