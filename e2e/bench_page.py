@@ -27,6 +27,10 @@
   computer thinks and replies, over a few moves of a human-vs-computer game on square9,
   square13 and hex13, and the page's full renders per move pair (the player's move and
   the reply: window.nibbleApp.renders); target < 100 ms on every board.
+- draw: a game of people on square9, square13 and hex13 played by clicks (a disc picked,
+  Confirm): the CPU seconds the whole browser spends a move (every process and thread:
+  drawing costs more than the engine here) and the page's main-thread task ms a move;
+  no target, a figure to compare builds with (run it on each, alternately).
 - cancel: ms from Undo, pressed while the expert computer thinks (5 s), until the page is
   usable again (the search abandoned); target < 100 ms. The same at hard (1.5 s). Both
   search on the rules worker: also the ms from each Undo until that worker, restored
@@ -69,7 +73,8 @@ except ImportError:  # pragma: no cover
     except ImportError:
         brotli = None
 
-SECTIONS = ("boot", "longtask", "cancel", "analysis", "links", "firstpass", "idle", "memory")
+SECTIONS = ("boot", "longtask", "draw", "cancel", "analysis", "links", "firstpass", "idle",
+            "memory")
 #: the boards the longtask section plays on (variant, seed): the largest draw the most
 LONGTASK_BOARDS = (("square9", 2), ("square13", 4), ("hex13", 21))
 BARE_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -591,6 +596,63 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     }
 
 
+def _browser_cpu_s() -> float:
+    """CPU seconds of every process under this one but the Playwright driver (node): the
+    browser, its GPU process, the renderers and their workers (Linux /proc)."""
+    ticks, children = 0, {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    head, tail = f.read().rsplit(")", 1)
+            except OSError:
+                continue
+            fields = tail.split()
+            children.setdefault(int(fields[1]), []).append((int(entry), head, fields))
+    todo = [os.getpid()]
+    while todo:
+        for pid, head, fields in children.get(todo.pop(), []):
+            if not head.endswith("(node"):
+                ticks += sum(int(x) for x in fields[11:13])
+            todo.append(pid)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def draw_cost(browser, url: str, moves: int) -> dict:
+    """A game of people played by clicks (a disc picked, Confirm): the CPU seconds the whole
+    browser spends a move (drawing the pick, the move and what follows, on every thread and
+    process) and the page's main-thread task time a move (Performance.getMetrics)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900},
+                                  service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine='ready']", timeout=180_000)
+    page.wait_for_selector("html[data-thinking='false']")
+    time.sleep(1.0)  # the boot's last frames
+    session = context.new_cdp_session(page)
+    session.send("Performance.enable")
+
+    def task_s() -> float:
+        metrics = session.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+    cpu, main, played = _browser_cpu_s(), task_s(), 0
+    for _ in range(moves):
+        if page.locator("[data-result]").count():
+            break
+        before = page.locator("#move-list li").count()
+        page.click("[data-cell][data-selectable='true']")
+        page.click("[data-action='confirm']:not([disabled])")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#move-list li').length > {before}")
+        played += 1
+    time.sleep(0.8)  # the last move's frames
+    used, main = _browser_cpu_s() - cpu, task_s() - main
+    context.close()
+    return {"moves": played, "cpu_s_per_move": round(used / max(played, 1), 3),
+            "main_thread_ms_per_move": round(1000 * main / max(played, 1), 1)}
+
+
 #: ms until the rules worker is a new one, ready (after an Undo that abandoned a search on it)
 RESTORED_AFTER = """(old) => new Promise((resolve) => {
   const t0 = performance.now();
@@ -716,7 +778,7 @@ def main() -> int:
                             cache_control=CACHE_CONTROL) as site:
                 report["boot"] = boot_benchmark(pw, site, args.runs, args.visits, args.warmup)
             ok.append(report["boot"]["all_met"])
-        if {"longtask", "cancel", "analysis", "firstpass"} & set(args.only):
+        if {"longtask", "draw", "cancel", "analysis", "firstpass"} & set(args.only):
             with SiteServer(dist, "/nibble/") as site:
                 browser = pw.chromium.launch(executable_path=chromium_executable(),
                                              args=CHROMIUM_ARGS)
@@ -734,6 +796,20 @@ def main() -> int:
                     report["computer_thinking"] = {
                         "boards": boards, "level": args.level, "target_longest_task_ms": 100,
                         "longest_task_ms": max(b["longest_task_ms"] for b in boards.values())}
+                if "draw" in args.only:
+                    draw: dict = {}
+                    for _ in range(max(1, args.runs)):  # the boards in turn, each round
+                        for variant, seed in LONGTASK_BOARDS:
+                            draw.setdefault(variant, []).append(draw_cost(
+                                browser, site.url + f"?game=nibble&variant={variant}"
+                                f"&seed={seed}&p1=human&p2=human", max(args.moves, 10)))
+                    report["draw"] = {
+                        variant: {"cpu_s_per_move":
+                                      statistics.median(r["cpu_s_per_move"] for r in rs),
+                                  "main_thread_ms_per_move":
+                                      statistics.median(r["main_thread_ms_per_move"] for r in rs),
+                                  "rounds": rs}
+                        for variant, rs in draw.items()}
                 if "cancel" in args.only:
                     restored: list[float] = []
                     cancels = cancel_times(
