@@ -710,7 +710,8 @@ def test_a_board_reached_for_before_the_engine_is_up_boots_no_second_worker_at_m
     assert recorder.errors == []
 
 
-@pytest.mark.timed
+# not `timed`: its bound, 30 s, is for a restore of about a second, which a busy neighbour
+# cannot stretch that far; it runs with the others (2026-12-05: the timed step 5 s shorter)
 def test_a_terminated_worker_is_replaced_and_the_game_goes_on(make_page):
     page, _ = make_page(HOT_SEAT)
     take_first(page)
