@@ -61,7 +61,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from conftest import CHROMIUM_ARGS, ROOT, USABLE_AFTER, chromium_executable  # noqa: E402
+from conftest import (  # noqa: E402
+    CHROMIUM_ARGS,
+    ROOT,
+    USABLE_AFTER,
+    chromium_executable,
+    tree_cpu_s,
+)
 from playwright.sync_api import TimeoutError as WaitTimeout  # noqa: E402
 from server import SiteServer  # noqa: E402
 
@@ -596,28 +602,6 @@ def longest_task_while_thinking(browser, url: str, moves: int) -> dict:
     }
 
 
-def _browser_cpu_s() -> float:
-    """CPU seconds of every process under this one but the Playwright driver (node): the
-    browser, its GPU process, the renderers and their workers (Linux /proc)."""
-    ticks, children = 0, {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    head, tail = f.read().rsplit(")", 1)
-            except OSError:
-                continue
-            fields = tail.split()
-            children.setdefault(int(fields[1]), []).append((int(entry), head, fields))
-    todo = [os.getpid()]
-    while todo:
-        for pid, head, fields in children.get(todo.pop(), []):
-            if not head.endswith("(node"):
-                ticks += sum(int(x) for x in fields[11:13])
-            todo.append(pid)
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def draw_cost(browser, url: str, moves: int) -> dict:
     """A game of people played by clicks (a disc picked, Confirm): the CPU seconds the whole
     browser spends a move (drawing the pick, the move and what follows, on every thread and
@@ -636,7 +620,7 @@ def draw_cost(browser, url: str, moves: int) -> dict:
         metrics = session.send("Performance.getMetrics")["metrics"]
         return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
 
-    cpu, main, played = _browser_cpu_s(), task_s(), 0
+    cpu, main, played = tree_cpu_s(browser_only=True), task_s(), 0
     for _ in range(moves):
         if page.locator("[data-result]").count():
             break
@@ -647,7 +631,7 @@ def draw_cost(browser, url: str, moves: int) -> dict:
             f"() => document.querySelectorAll('#move-list li').length > {before}")
         played += 1
     time.sleep(0.8)  # the last move's frames
-    used, main = _browser_cpu_s() - cpu, task_s() - main
+    used, main = tree_cpu_s(browser_only=True) - cpu, task_s() - main
     context.close()
     return {"moves": played, "cpu_s_per_move": round(used / max(played, 1), 3),
             "main_thread_ms_per_move": round(1000 * main / max(played, 1), 1)}

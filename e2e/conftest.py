@@ -116,25 +116,29 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's order stays
 
 
-def _tree_cpu_s() -> float:
+def tree_cpu_s(browser_only: bool = False) -> float:
     """CPU seconds of this process and every process under it (the Playwright driver, its
-    Chromium and the renderers that ended: reaped ones count in their parent's cutime)."""
+    Chromium and the renderers that ended: reaped ones count in their parent's cutime);
+    ``browser_only``: Chromium's processes alone, neither this one nor the driver (node)."""
     ticks, children = 0, {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
+                    head, tail = f.read().rsplit(")", 1)
             except OSError:
                 continue
-            children.setdefault(int(fields[1]), []).append((int(entry), fields))
+            fields = tail.split()
+            children.setdefault(int(fields[1]), []).append((int(entry), head, fields))
     todo = [os.getpid()]
-    with open(f"/proc/{os.getpid()}/stat") as f:
-        own = f.read().rsplit(")", 1)[1].split()
-    ticks += sum(int(x) for x in own[11:15])
+    if not browser_only:
+        with open(f"/proc/{os.getpid()}/stat") as f:
+            own = f.read().rsplit(")", 1)[1].split()
+        ticks += sum(int(x) for x in own[11:15])
     while todo:
-        for pid, fields in children.get(todo.pop(), []):
-            ticks += sum(int(x) for x in fields[11:15])
+        for pid, head, fields in children.get(todo.pop(), []):
+            if not (browser_only and head.endswith("(node")):
+                ticks += sum(int(x) for x in fields[11:15])
             todo.append(pid)
     return ticks / os.sysconf("SC_CLK_TCK")
 
@@ -154,11 +158,11 @@ def _cpu_meter(request):
 
     served = request.getfixturevalue("site").requests
     first = len(served)
-    cpu, wall, start = _tree_cpu_s(), time.monotonic(), time.time()
+    cpu, wall, start = tree_cpu_s(), time.monotonic(), time.time()
     yield
     loads = sum(r["path"].split("?")[0].endswith("/app.js") for r in served[first:])
     with open(out, "a") as f:
-        f.write(json.dumps({"test": request.node.nodeid, "cpu": round(_tree_cpu_s() - cpu, 2),
+        f.write(json.dumps({"test": request.node.nodeid, "cpu": round(tree_cpu_s() - cpu, 2),
                             "wall": round(time.monotonic() - wall, 2), "start": round(start, 2),
                             "loads": loads,
                             "worker": os.environ.get("PYTEST_XDIST_WORKER", "")}) + "\n")
