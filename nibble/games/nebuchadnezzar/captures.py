@@ -34,8 +34,11 @@ from __future__ import annotations
 
 from .layout import Layout
 
-#: a rectangle: first row, first column, last row, last column
-Rect = tuple[int, int, int, int]
+#: a candidate rectangle: its first row, its last row, its mask
+Band = tuple[int, int, int]
+#: what :func:`find` knows of one side: the candidates, and the captures among them
+Found = tuple[list[Band], list[int]]
+MAX_ROW = 1 << 10  # below every board's last row
 
 EDGE, MINE, ENEMY, BROKEN = 0, 1, 2, 3  # what a wall is
 
@@ -56,21 +59,37 @@ def _pair(a: int, b: int) -> int:
 PAIR = [[_pair(a, b) for b in range(4)] for a in range(4)]
 
 
-def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
-    """Rectangles (r0, c0, r1, c1), every one capturable, that together contain every
-    capturable rectangle."""
+def candidates(lay: Layout, mine: int, theirs: int, lo: int = 0, hi: int = MAX_ROW
+               ) -> list[Band]:
+    """Rectangles, every one capturable, that together contain every capturable
+    rectangle, those of each band of rows r0..r1 every capturable rectangle of exactly
+    those rows; with rows ``lo``..``hi``, only of the bands that hold one of them
+    (r0 <= hi and r1 >= lo)."""
     n = lay.size
     last = n - 1
     full = lay.full_row
     enemy_rows = lay.rows(theirs)
     mine_rows = lay.rows(mine)
+    tops = min(n, hi + 1)
+    top = 0  # the first band to try: above ``lo``, only those that reach it
+    if lo > 0:
+        top = lo
+        reach = enemy_rows[lo]
+        while top and reach & enemy_rows[top - 1]:
+            top -= 1
+            reach &= enemy_rows[top]
     edge_bit = 1 << last
-    out: list[Rect] = []
-    append = out.append
+    repeat, shift = lay.repeat, lay.row_shift
+    out: list[Band] = []
+
+    def append(c0: int, c1: int) -> None:
+        out.append((r0, r1, ((1 << (c1 - c0 + 1)) - 1) * repeat[r1 - r0 + 1]
+                    << (shift[r0] + c0)))
+
     # mine in the row below each row; below the last row the edge copies the top wall
     mine_below = [*mine_rows[1:], full]
     enemy_below = [*enemy_rows[1:], 0]
-    for r0 in range(n):
+    for r0 in range(top, tops):
         cols_e = enemy_rows[r0]
         if not cols_e:
             continue
@@ -85,6 +104,8 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
                 cols_m &= mine_rows[r1]
                 if not cols_m and not cols_e & top_m:
                     break  # both cases below need one of these, and they only shrink
+            if r1 < lo:
+                continue
             # vt = +1: mine above and below, or an edge opposite mine (not two edges)
             x = cols_e & top_m & mine_below[r1]
             if x and r0 == 0 and r1 == last:
@@ -106,20 +127,20 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
                 elif not (cols_e >> (q + 1)) & 1:
                     right = MINE if (cols_m >> (q + 1)) & 1 else BROKEN
                 if left < ENEMY and right < ENEMY:
-                    append((r0, p, r1, q))  # the whole run: hz >= 0, contains the rest
+                    append(p, q)  # the whole run: hz >= 0, contains the rest
                     continue
                 h = r1 - r0 + 1
                 a = p if left == ENEMY else p + 1  # first column with an enemy left wall
                 b = q if right == ENEMY else q - 1
                 wide = False
                 if left < ENEMY and b >= p and b - p + 1 + PAIR[left][ENEMY] * h > 0:
-                    append((r0, p, r1, b))  # from the run's left end
+                    append(p, b)  # from the run's left end
                     wide = True
                 if right < ENEMY and q >= a and q - a + 1 + PAIR[ENEMY][right] * h > 0:
-                    append((r0, a, r1, q))  # to the run's right end
+                    append(a, q)  # to the run's right end
                     wide = True
                 if not wide and b - a + 1 > h:
-                    append((r0, a, r1, b))  # both side walls enemy: needs w > h
+                    append(a, b)  # both side walls enemy: needs w > h
             # vt < 1: only a whole run of enemy columns, walled by mine (or an edge and
             # mine: two edges would be neutral, so some column of mine is needed), so
             # hz = +1: ``walled`` marks the last column of each run with mine beyond one
@@ -165,7 +186,7 @@ def capturable_candidates(lay: Layout, mine: int, theirs: int) -> list[Rect]:
                     if a == 0 and b == last:
                         continue  # two edges beside it: neutral, hz = 0
                     if even & low or b - a + 1 < h:
-                        append((r0, a, r1, b))
+                        append(a, b)
     return out
 
 
@@ -187,15 +208,67 @@ def captures(lay: Layout, mine: int, theirs: int) -> list[int]:
     return list(found)
 
 
+def find(lay: Layout, mine: int, theirs: int) -> Found:
+    """The candidates and the captures (:func:`captures`), without the table."""
+    cands = candidates(lay, mine, theirs)
+    return cands, _largest([c[2] for c in cands])
+
+
+def find_after(lay: Layout, mine: int, theirs: int, before: Found, changed: int,
+               placed: bool) -> Found:
+    """:func:`find`, for the same side as ``before`` after a move that changed only the
+    points of ``changed``: a placement (``placed``: one point, empty before) or a
+    capture (a rectangle, now of the capturer's colour).
+
+    A band's candidates depend only on its rows and the rows beside them, so the bands
+    a move cannot reach keep theirs, and only the others are searched again.
+
+    A placement is narrower still: the point was empty, and an empty point spoils a
+    wall, so whatever was capturable before still is, and every new rectangle holds an
+    enemy disc beside the point (the point on its wall) or, when the point is the
+    enemy's, the point itself: only the bands holding the row of such a disc can gain
+    one, and the others keep their candidates (none beside it: nothing new)."""
+    s = lay.stride
+    if placed:
+        row = (changed.bit_length() - 1) // s - 1  # bit (row + 1) * s + col + 1
+        lo, hi = row + 1, row - 1
+        if theirs & changed:  # the enemy's point: a rectangle holding it
+            if not (changed << 1 | changed >> 1 | changed << s | changed >> s) & (
+                    mine | theirs):
+                return before  # no disc beside it: its walls are empty
+            lo = hi = row
+        elif (changed << 1 | changed >> 1) & theirs:
+            lo = hi = row
+        if changed >> s & theirs:
+            lo = row - 1
+        if changed << s & theirs:
+            hi = row + 1
+        if lo > hi:
+            return before
+        old = before[0]
+        cands = [c for c in old if c[1] < lo or c[0] > hi]
+    else:
+        lo = ((changed & -changed).bit_length() - 1) // s - 2  # the row above the rectangle
+        hi = (changed.bit_length() - 1) // s  # the row below it
+        old = before[0]
+        cands = [c for c in old if c[1] < lo or c[0] > hi]
+    new = candidates(lay, mine, theirs, lo, hi)
+    if not new and len(cands) == len(old):
+        return before  # the same candidates, so the same captures
+    cands += new
+    return cands, _largest([c[2] for c in cands])
+
+
 def _find(lay: Layout, mine: int, theirs: int) -> list[int]:
-    cands = capturable_candidates(lay, mine, theirs)
-    if not cands:
-        return []
-    rect_mask = lay.rect_mask
-    if len(cands) == 1:
-        return [rect_mask(*cands[0])]
-    sized = sorted(((r1 - r0 + 1) * (c1 - c0 + 1), rect_mask(r0, c0, r1, c1))
-                   for r0, c0, r1, c1 in cands)
+    return _largest([c[2] for c in candidates(lay, mine, theirs)])
+
+
+def _largest(masks: list[int]) -> list[int]:
+    """The rectangles (masks) inside no other of them, each once, in ``captures``'s
+    order."""
+    if len(masks) < 2:
+        return masks
+    sized = sorted((m.bit_count(), m) for m in masks)
     kept: list[int] = []
     for _area, mask in reversed(sized):  # largest first: a container comes before
         for k in kept:

@@ -29,7 +29,7 @@ from ...ai.deepening import DeepeningSearch
 from ...ai.mcts import Budget
 from ...ai.players import Decision
 from ...core.protocol import State
-from .captures import captures
+from .captures import Found, find, find_after
 from .layout import Layout
 from .moves import PASS, SWAP
 from .notation import BLACK, WHITE
@@ -86,10 +86,13 @@ class NebSearch(DeepeningSearch):
     def __init__(self, seed: int = 0, weights: tuple[int, ...] = WEIGHTS) -> None:
         super().__init__(seed)
         self.weights = weights
-        self.caps: dict[tuple[int, int], list[int]] = {}
+        self.caps: dict[tuple[int, int], Found] = {}
         self.lay: Layout | None = None
         self.reps: dict[tuple[int, int, int], int] = {}
         self.scale = 1.0
+        #: the last move tried: the mover's discs and the other side's before it, and
+        #: the points it changed (:meth:`_found`)
+        self.moved: tuple[int, int, int] = (-1, -1, 0)
 
     def forget(self) -> None:
         super().forget()
@@ -147,13 +150,33 @@ class NebSearch(DeepeningSearch):
     # -- the tree -----------------------------------------------------------------------
 
     def _captures(self, me: int, them: int) -> list[int]:
-        """The captures of the side owning ``me`` (shared: do not change the list)."""
+        """The captures of the side owning ``me`` (shared: do not change the list).
+
+        In the position just after a move (``moved``: the mover's discs and the other
+        side's before it, and the points it changed) they are found from the same
+        side's candidates before the move (:func:`find_after`), computed here if the
+        table lacks them: once for all the siblings. The key says whether this is that
+        position, so an older ``moved`` does no harm."""
         found = self.caps.get((me, them))
+        return found[1] if found is not None else self._found(me, them)[1]
+
+    def _found(self, me: int, them: int) -> Found:
+        caps = self.caps
+        found = caps.get((me, them))
         if found is None:
-            assert self.lay is not None
-            if len(self.caps) >= TABLE_LIMIT // 2:
-                self.caps.clear()
-            found = self.caps[(me, them)] = captures(self.lay, me, them)
+            lay = self.lay
+            assert lay is not None
+            if len(caps) >= TABLE_LIMIT // 2:
+                caps.clear()
+            pm, pt, changed = self.moved
+            placed = not changed & pt  # a capture changes the other side's discs
+            if me == pt & ~changed and them == pm | changed:  # the side now to move
+                found = find_after(lay, me, them, self._found(pt, pm), changed, placed)
+            elif me == pm | changed and them == pt & ~changed:  # the side that moved
+                found = find_after(lay, me, them, self._found(pm, pt), changed, placed)
+            else:
+                found = find(lay, me, them)
+            caps[(me, them)] = found
         return found
 
     def _after(self, m: int, me: int, them: int, color: int, passes: int, depth: int,
@@ -161,10 +184,12 @@ class NebSearch(DeepeningSearch):
         """The value of the position after the side owning ``me`` plays ``m``, for the
         side then to move."""
         if m > SWAP:
+            self.moved = (me, them, 1 << m)
             return self._node(them, me | 1 << m, color ^ 1, 0, depth, alpha, beta, ply)
         if m < 0:
             if -m == them:
                 return ply - WON
+            self.moved = (me, them, -m)
             return self._node(them ^ -m, me ^ -m, color ^ 1, 0, depth, alpha, beta, ply)
         if m == SWAP:  # the other player takes over the colour to move
             return self._node(me, them, color, 0, depth, alpha, beta, ply)
@@ -291,6 +316,7 @@ class NebSearch(DeepeningSearch):
         alpha = max(alpha, stand)
         best = stand
         for r in sorted(mine, key=int.bit_count, reverse=True)[:self.QUIET_WIDTH]:
+            self.moved = (me, them, r)
             s = -self._settle(them ^ r, me ^ r, -beta, -alpha, ply + 1, left - 1)
             if s > best:
                 best = s
