@@ -19,15 +19,6 @@ from tests.util_nebuchadnezzar import new
 from tests.util_players import random_plies
 
 
-def _points(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
-
-
 @pytest.mark.parametrize("size", [5, 6, 8, 11, 15])
 def test_captures_after_each_move_are_those_found_afresh(size: int) -> None:
     """Random boards (every density), then moves as a game makes them (a capture two
@@ -48,7 +39,7 @@ def test_captures_after_each_move_are_those_found_afresh(size: int) -> None:
                 other |= 1 << p
         ours, theirs = find(lay, mover, other), find(lay, other, mover)
         for _ply in range(25):
-            legal = _points(placements(lay, mover, other))
+            legal = lay.bit_indices(placements(lay, mover, other))
             empty = [p for p in every if not (mover | other) >> p & 1]
             if ours[1] and (rng.random() < 0.4 or not empty):
                 changed, placed = rng.choice(ours[1]), False

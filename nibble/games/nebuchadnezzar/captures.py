@@ -245,13 +245,11 @@ def find_after(lay: Layout, mine: int, theirs: int, before: Found, changed: int,
             hi = row + 1
         if lo > hi:
             return before
-        old = before[0]
-        cands = [c for c in old if c[1] < lo or c[0] > hi]
     else:
         lo = ((changed & -changed).bit_length() - 1) // s - 2  # the row above the rectangle
         hi = (changed.bit_length() - 1) // s  # the row below it
-        old = before[0]
-        cands = [c for c in old if c[1] < lo or c[0] > hi]
+    old = before[0]
+    cands = [c for c in old if c[1] < lo or c[0] > hi]
     new = candidates(lay, mine, theirs, lo, hi)
     if not new and len(cands) == len(old):
         return before  # the same candidates, so the same captures
@@ -260,7 +258,7 @@ def find_after(lay: Layout, mine: int, theirs: int, before: Found, changed: int,
 
 
 def _find(lay: Layout, mine: int, theirs: int) -> list[int]:
-    return _largest([c[2] for c in candidates(lay, mine, theirs)])
+    return find(lay, mine, theirs)[1]
 
 
 def _largest(masks: list[int]) -> list[int]:
