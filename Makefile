@@ -17,7 +17,7 @@ VENV_STAMP := $(VENV)/.nibble-installed
 NODE_STAMP := node_modules/.nibble-installed
 CHROMIUM_FILE := build/chromium-path
 
-.PHONY: all venv node_modules chromium build setup serve lint test test-py test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-memory bench-offline screenshots clean distclean
+.PHONY: all venv node_modules chromium build setup serve lint test test-py test-py-background test-e2e bench bench-ai bench-ai-ratio bench-ai-browser bench-web bench-memory bench-offline screenshots clean distclean
 
 all: build
 
@@ -76,23 +76,41 @@ setup:
 
 ## the lint of `make lint`: ruff first (a second), then mypy and ESLint beside test-py
 ## (their output after it; any failure fails the step); the page's type checks (tsc,
-## check_strict_types.mjs) run inside test-py (tests/test_page_types.py)
+## check_strict_types.mjs) run inside test-py (tests/test_page_types.py). The tests of
+## BACKGROUND_TESTS run at idle priority (IDLE) beside the e2e steps instead: searches bounded
+## by iterations, never by a clock, that take only the processor time the browser tests
+## leave (their output, then the run's verdict, after the e2e steps)
 test: setup
 	$(VPY) -m ruff check --no-cache .
 	@mkdir -p build; $(VPY) -m mypy > build/mypy.out 2>&1 & mypy=$$!; \
 	node_modules/.bin/eslint . > build/eslint.out 2>&1 & eslint=$$!; \
-	rc=0; $(MAKE) --no-print-directory test-py || rc=$$?; \
+	rc=0; $(MAKE) --no-print-directory test-py \
+	  TEST_PY_ARGS="$(addprefix --ignore=,$(BACKGROUND_TESTS))" || rc=$$?; \
 	wait $$mypy || rc=1; wait $$eslint || rc=1; \
 	echo "mypy:"; cat build/mypy.out; echo "eslint:"; cat build/eslint.out; exit $$rc
-	$(MAKE) --no-print-directory test-e2e
+	@echo "make: $(BACKGROUND_TESTS) at idle priority ($(IDLE)) beside the e2e steps"; \
+	$(IDLE) $(MAKE) --no-print-directory test-py-background > build/test-background.out 2>&1 & bg=$$!; \
+	rc=0; $(MAKE) --no-print-directory test-e2e || rc=$$?; \
+	echo "make: waiting for $(BACKGROUND_TESTS)"; wait $$bg || rc=1; \
+	cat build/test-background.out; exit $$rc
 
 ## engine, bridge and in-Pyodide tests (tests/test_in_pyodide.py needs node_modules), on
 ## every core (pytest-xdist: one test process runs on one core; TEST_JOBS=1 for one process),
 ## a test or two handed out at a time, so that the long ones (tests/conftest.py LONGEST)
 ## spread over the processes
 TEST_JOBS ?= auto
+TEST_PY_ARGS ?=
 test-py: venv node_modules
-	$(call run_pytest,tests,,-n $(TEST_JOBS) --maxschedchunk 1)
+	$(call run_pytest,tests,,-n $(TEST_JOBS) --maxschedchunk 1 $(TEST_PY_ARGS))
+
+## the tests `make test` runs beside the e2e steps: long searches bounded by iterations (so
+## the same answers on a loaded machine), no clock, no browser; at idle priority they may
+## wait minutes for the processor, hence the longer limit a test (conftest.py)
+BACKGROUND_TESTS ?= tests/test_shipped_puzzles.py tests/test_analysis_truth.py
+BACKGROUND_JOBS ?= $(TEST_JOBS)
+IDLE := $(shell command -v chrt >/dev/null 2>&1 && echo chrt --idle 0 || echo nice -n 19)
+test-py-background: venv node_modules
+	$(call run_pytest,$(BACKGROUND_TESTS),NIBBLE_TESTS_LIMIT_S=3600,-n $(BACKGROUND_JOBS) --maxschedchunk 1)
 
 ## browser tests against dist/ (needs `make build chromium`): E2E_JOBS processes, each with
 ## its own Chromium, a test file each at a time; then the tests marked `timed` (they bound
