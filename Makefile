@@ -108,7 +108,7 @@ test-py: venv node_modules
 ## wait minutes for the processor, hence the longer limit a test (conftest.py)
 BACKGROUND_TESTS ?= tests/test_shipped_puzzles.py tests/test_analysis_truth.py
 BACKGROUND_JOBS ?= $(TEST_JOBS)
-IDLE := $(shell command -v chrt >/dev/null 2>&1 && echo chrt --idle 0 || echo nice -n 19)
+IDLE := $(shell chrt --idle 0 true >/dev/null 2>&1 && echo chrt --idle 0 || echo nice -n 19)
 test-py-background: venv node_modules
 	$(call run_pytest,$(BACKGROUND_TESTS),NIBBLE_TESTS_LIMIT_S=3600,-n $(BACKGROUND_JOBS) --maxschedchunk 1)
 
