@@ -1,8 +1,10 @@
-"""The engine worker's restore of a memory snapshot leaves the zeros out
-(web/engine/engine-worker.js, copyNonZero and sparseRestore; issue 47), run in Node: the
-copy gives the same bytes as a plain one whatever is zero where, a Pyodide restored
-through it has the snapshot's interpreter back, and the restore leaves resident about
-half the memory a plain one does."""
+"""The engine worker's memory snapshot leaves the zeros out (web/engine/engine-worker.js;
+issue 47), run in Node: the file it stores holds only the pages that are not zero
+(packSnapshot, unpackSnapshot), the restore copies only those (restorePacked, and
+copyNonZero for a snapshot given whole), each gives the same bytes as a plain copy whatever
+is zero where, a file whose layout does not add up is refused, a Pyodide restored from a
+packed file has the snapshot's interpreter back, and the restore leaves resident about half
+the memory a plain one does."""
 
 from __future__ import annotations
 
@@ -30,10 +32,13 @@ def worker_part() -> str:
     return text[start:text.index("function pyodideOptions", start)]
 
 
+NAMES = "copyNonZero, sparseRestore, packSnapshot, unpackSnapshot, restorePacked, packedImages"
+
+
 def run(body: str, *, timeout: int = 60) -> object:
-    """The JSON value the async `body` returns, with copyNonZero and sparseRestore in scope."""
-    script = (f"const {{copyNonZero, sparseRestore}} = new Function("
-              f"{json.dumps(worker_part() + '; return {copyNonZero, sparseRestore};')})();\n"
+    """The JSON value the async `body` returns, with the worker's functions NAMES in scope."""
+    script = (f"const {{{NAMES}}} = new Function("
+              f"{json.dumps(worker_part() + f'; return {{{NAMES}}};')})();\n"
               f"const out = await (async () => {{ {body} }})();\n"
               f"process.stdout.write(JSON.stringify(out));\n")
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True,
@@ -71,6 +76,92 @@ def test_the_copy_gives_the_bytes_a_plain_copy_gives():
     assert out == {"bad": [], "refused": True}
 
 
+#: a Pyodide-like snapshot in JavaScript: `snapshot(random, headerBytes, pages, share)` with
+#: Pyodide's magic number and header length, then `pages` pages of which about `share` are
+#: not zero (some of those zero but for one byte at either end)
+SNAPSHOTS = """
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const snapshot = (headerBytes, pages, share) => {
+    const out = new Uint8Array(headerBytes + pages * 4096);
+    for (let i = 8; i < headerBytes; i++) out[i] = Math.floor(random() * 256);
+    new Uint32Array(out.buffer, 0, 2).set([1886286592, headerBytes]);
+    for (let p = 0; p < pages; p++) {
+      if (random() >= share) continue;
+      const at = headerBytes + p * 4096, kind = Math.floor(random() * 3);
+      if (kind === 0) out[at] = 1;
+      else if (kind === 1) out[at + 4095] = 255;
+      else for (let i = at; i < at + 4096; i++) out[i] = random() < 0.5 ? 0 : Math.floor(random() * 256);
+    }
+    return out;
+  };
+"""
+
+
+def test_a_packed_snapshot_keeps_only_its_pages_that_are_not_zero_and_restores_the_same_bytes():
+    out = run(SNAPSHOTS + """
+      const bad = [];
+      let sizes = 0;
+      for (let round = 0; round < 40; round++) {
+        const headerBytes = 16 * (1 + Math.floor(random() * 300));
+        const pages = 1 + Math.floor(random() * 70);
+        const original = snapshot(headerBytes, pages, [0, 1, random()][round % 3]);
+        const file = packSnapshot(original);
+        // the file: four words, the header, the map, the pages that are not zero
+        let kept = 0;
+        const image = original.subarray(headerBytes);
+        for (let p = 0; p < pages; p++) if (image.subarray(p * 4096, (p + 1) * 4096).some((v) => v)) kept++;
+        if (file.length !== 16 + headerBytes + Math.ceil(pages / 32) * 4 + kept * 4096) bad.push(["size", round]);
+        sizes += file.length <= original.length + 16 + Math.ceil(pages / 32) * 4 ? 0 : 1;
+        const given = unpackSnapshot(file);
+        if (given.length !== original.length
+            || given.subarray(0, headerBytes).some((v, i) => v !== original[i])
+            || given.subarray(headerBytes).some((v) => v)) bad.push(["shell", round]);
+        // restored over a memory that holds bytes of its own, at Pyodide's offset 0 or further
+        const offset = [0, 8, 4096][round % 3];
+        const target = new Int8Array(offset + image.length + 4096);
+        for (let p = 0; p < target.length; p += 4096) if (random() < 0.5) target[p + Math.floor(random() * 4096)] = 5;
+        const plain = target.slice();
+        plain.set(image, offset);
+        restorePacked(target, packedImages.get(given.buffer), offset);
+        if (target.some((v, i) => v !== plain[i])) bad.push(["bytes", round]);
+      }
+      let refused = false;
+      try { restorePacked(new Int8Array(4096), packedImages.get(unpackSnapshot(packSnapshot(snapshot(16, 2, 1))).buffer)); } catch { refused = true; }
+      return {bad, sizes, refused};""")
+    assert out == {"bad": [], "sizes": 0, "refused": True}
+
+
+def test_a_packed_file_whose_layout_does_not_add_up_is_refused():
+    out = run(SNAPSHOTS + """
+      const file = packSnapshot(snapshot(64, 40, 0.5));
+      const words = (f) => new Uint32Array(f.buffer, 0, 4);
+      const variants = {
+        whole: file.slice(),
+        "a page short": file.slice(0, file.length - 4096),
+        "a byte more": (() => { const f = new Uint8Array(file.length + 1); f.set(file); return f; })(),
+        "another magic number": (() => { const f = file.slice(); words(f)[0] ^= 1; return f; })(),
+        "another version": (() => { const f = file.slice(); words(f)[1] = 2; return f; })(),
+        "a header not of whole words": (() => { const f = file.slice(); words(f)[2] = 60; return f; })(),
+        "an image not of whole pages": (() => { const f = file.slice(); words(f)[3] -= 4; return f; })(),
+        "a page past the image in the map": (() => { const f = file.slice(); new Uint32Array(f.buffer, 16 + 64, 2)[1] |= 1 << 15; return f; })(),
+        "one more page in the map": (() => {
+          const f = file.slice(), map = new Uint32Array(f.buffer, 16 + 64, 2);
+          let p = 0;
+          while (map[p >> 5] & (1 << (p & 31))) p++;
+          map[p >> 5] |= 1 << (p & 31);
+          return f; })(),
+        "shorter than its words": file.slice(0, 12),
+      };
+      const refused = {};
+      for (const [name, f] of Object.entries(variants)) {
+        try { unpackSnapshot(f); refused[name] = false; } catch { refused[name] = true; }
+      }
+      return refused;""")
+    assert out.pop("whole") is False
+    assert all(out.values()), out
+
+
 RESTORE = """
   const { loadPyodide } = await import(%(pyodide)s + "/pyodide.mjs");
   const asm = (await import(%(pyodide)s + "/pyodide.asm.mjs")).default;
@@ -83,7 +174,7 @@ RESTORE = """
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (bytes) => {
       const out = restore.call(module.API, bytes);
-      const image = bytes.subarray(new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1]);
+      const image = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
       same = module.HEAP8.length >= image.length
         && new Uint8Array(module.HEAP8.buffer, 0, image.length).every((v, i) => v === image[i]);
       return out;
@@ -94,18 +185,23 @@ RESTORE = """
   const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1]);
   const create = %(create)s;
   const before = rss();
-  const again = await loadPyodide({ _loadSnapshot: snapshot, createPyodideModule: watch(create) });
+  const file = packSnapshot(snapshot);
+  const given = %(given)s;
+  const again = await loadPyodide({ _loadSnapshot: given, createPyodideModule: watch(create) });
   const grew = rss() - before;
   return { same, kept: again.runPython("kept"),
            sum: again.runPython("sum(json.loads(kept)['taken'])"),
-           grewKb: grew, bytes: snapshot.length };
+           grewKb: grew, bytes: snapshot.length, packed: file.length };
 """
 
 
-def restore(sparse: bool) -> dict:
-    create = "sparseRestore(asm)" if sparse else "asm"
-    out = run(RESTORE % {"pyodide": json.dumps(PYODIDE.as_uri()), "create": create},
-              timeout=120)
+def restore(kind: str) -> dict:
+    """A Pyodide restored from a snapshot: "plain" (Pyodide's own restore), "sparse" (the
+    worker's, given the whole snapshot) or "packed" (the worker's, from the stored file)."""
+    create = "asm" if kind == "plain" else "sparseRestore(asm)"
+    given = "unpackSnapshot(file)" if kind == "packed" else "snapshot"
+    out = run(RESTORE % {"pyodide": json.dumps(PYODIDE.as_uri()), "create": create,
+                         "given": given}, timeout=120)
     assert isinstance(out, dict)
     return out
 
@@ -114,10 +210,13 @@ def restore(sparse: bool) -> dict:
                     or not Path("/proc/self/status").exists(),
                     reason="needs node_modules/pyodide (npm ci) and Linux's /proc")
 def test_a_restore_through_it_is_the_snapshots_interpreter_with_half_the_memory_resident():
-    sparse, plain = restore(True), restore(False)
-    for out in (sparse, plain):
+    packed, sparse, plain = restore("packed"), restore("sparse"), restore("plain")
+    for out in (packed, sparse, plain):
         assert out["same"] is True  # the memory right after the restore is the snapshot's
         assert out["kept"] == '{"taken": [3, 1, 4]}' and out["sum"] == 8
-    # a plain restore makes the whole image resident (31 MB); this one leaves out the
-    # pages that are zero (about 16 MB of it)
-    assert plain["grewKb"] - sparse["grewKb"] > plain["bytes"] / 1024 / 5, (sparse, plain)
+    # a plain restore makes the whole image resident (31 MB); these leave out the pages
+    # that are zero (about 16 MB of it)
+    for out in (packed, sparse):
+        assert plain["grewKb"] - out["grewKb"] > plain["bytes"] / 1024 / 5, (out, plain)
+    # and the file stored holds less than half of the snapshot
+    assert packed["packed"] < packed["bytes"] / 2, packed

@@ -353,7 +353,107 @@ function copyNonZero(target, source, offset = 0) {
   for (let i = count * 4; i < source.length; i++) target[offset + i] = source[i];
 }
 
-/** Pyodide's module factory, with the restore's one copy made by copyNonZero.
+// --- the snapshot as stored: its pages that are not zero -----------------------------
+//
+// Pyodide's snapshot is a header (its magic number, the JSON of its JavaScript state, the
+// runtime's build id), then an image of the whole WebAssembly memory: 31 MB, about 60 % of
+// it pages of zeros. The file keeps the header and only the other pages, after a map of
+// which they are: 12 MB to read, check and copy at every boot instead of 31 (about 0.14
+// CPU-s less a boot on a laptop, 19 MB less on the device). Its layout, little-endian
+// 32-bit words:
+//
+//   PACKED_MAGIC, PACKED_VERSION, h = the header's bytes (a multiple of 16), m = the
+//   image's bytes (a multiple of a page); Pyodide's h header bytes; the map, one bit a
+//   page of the image (ceil(m / 4096 / 32) words, bit p & 31 of word p >> 5); then each
+//   page whose bit is set, in order.
+//
+// An unpacked snapshot is a Uint8Array of Pyodide's own length (its allocation costs
+// nothing until written) holding only the header: loadPyodide sizes the memory by it and
+// reads the header from it; the image is written from the packed pages (restorePacked).
+
+const PACKED_MAGIC = 0x4b50424e; // "NBPK"
+const PACKED_VERSION = 1;
+const PAGE_BYTES = PAGE_WORDS * 4;
+const PACKED_HEAD = 16; // the four words before Pyodide's header
+
+/** @typedef {{imageBytes: number, map: Uint32Array, pages: Uint32Array}} Packed */
+/** @type {WeakMap<ArrayBufferLike, Packed>} the image of each unpacked snapshot, by its buffer */
+const packedImages = new WeakMap();
+
+/** Pyodide's snapshot, packed for storage (the layout above).
+ * @param {Uint8Array} snapshot @returns {Uint8Array<ArrayBuffer>} */
+function packSnapshot(snapshot) {
+  const head = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+  const headerBytes = head[1];
+  const imageBytes = snapshot.length - headerBytes;
+  if (snapshot.byteOffset % 4 || headerBytes % 16 || imageBytes <= 0 || imageBytes % PAGE_BYTES) {
+    throw new Error("not a snapshot this worker can pack");
+  }
+  const count = imageBytes / PAGE_BYTES;
+  const image = new Uint32Array(snapshot.buffer, snapshot.byteOffset + headerBytes, imageBytes / 4);
+  const map = new Uint32Array(Math.ceil(count / 32));
+  let kept = 0;
+  for (let p = 0; p < count; p++) {
+    if (!zeros(image, p * PAGE_WORDS, (p + 1) * PAGE_WORDS)) {
+      map[p >> 5] |= 1 << (p & 31);
+      kept++;
+    }
+  }
+  const pagesAt = PACKED_HEAD + headerBytes + map.byteLength;
+  const out = new Uint8Array(pagesAt + kept * PAGE_BYTES);
+  new Uint32Array(out.buffer, 0, 4).set([PACKED_MAGIC, PACKED_VERSION, headerBytes, imageBytes]);
+  out.set(snapshot.subarray(0, headerBytes), PACKED_HEAD);
+  out.set(new Uint8Array(map.buffer), PACKED_HEAD + headerBytes);
+  const pages = new Uint32Array(out.buffer, pagesAt, kept * PAGE_WORDS);
+  for (let p = 0, k = 0; p < count; p++) {
+    if (map[p >> 5] & (1 << (p & 31))) pages.set(image.subarray(p * PAGE_WORDS, (p + 1) * PAGE_WORDS), k++ * PAGE_WORDS);
+  }
+  return out;
+}
+
+/** The snapshot loadPyodide is given for a packed file: see above. Throws on a file whose
+ * layout does not add up (its checksum matched: written by another version of this code).
+ * @param {Uint8Array<ArrayBuffer>} file @returns {Uint8Array<ArrayBuffer>} */
+function unpackSnapshot(file) {
+  const damaged = () => new Error("the stored snapshot is not one this worker can read");
+  if (file.byteOffset % 4 || file.length < PACKED_HEAD) throw damaged();
+  const [magic, version, headerBytes, imageBytes] = new Uint32Array(file.buffer, file.byteOffset, 4);
+  if (magic !== PACKED_MAGIC || version !== PACKED_VERSION || headerBytes % 16 || !imageBytes || imageBytes % PAGE_BYTES) throw damaged();
+  const count = imageBytes / PAGE_BYTES;
+  const mapAt = PACKED_HEAD + headerBytes;
+  const pagesAt = mapAt + Math.ceil(count / 32) * 4;
+  if (pagesAt > file.length) throw damaged();
+  const map = new Uint32Array(file.buffer, file.byteOffset + mapAt, Math.ceil(count / 32));
+  if (count % 32 && map[map.length - 1] >>> (count % 32)) throw damaged(); // a page past the image
+  let kept = 0;
+  for (let p = 0; p < count; p++) if (map[p >> 5] & (1 << (p & 31))) kept++;
+  if (file.length !== pagesAt + kept * PAGE_BYTES) throw damaged();
+  const snapshot = new Uint8Array(headerBytes + imageBytes);
+  snapshot.set(file.subarray(PACKED_HEAD, PACKED_HEAD + headerBytes));
+  const pages = new Uint32Array(file.buffer, file.byteOffset + pagesAt, kept * PAGE_WORDS);
+  packedImages.set(snapshot.buffer, { imageBytes, map, pages });
+  return snapshot;
+}
+
+/**
+ * Writes a packed image where Pyodide copies the snapshot's (HEAP8.set(image, offset)):
+ * its pages, and zeros where the target is not zero already (a page that is zero in both
+ * is left alone, as copyNonZero does). The same bytes as the plain copy.
+ * @param {Int8Array | Uint8Array} target @param {Packed} packed @param {number} [offset]
+ */
+function restorePacked(target, { imageBytes, map, pages }, offset = 0) {
+  const start = target.byteOffset + offset;
+  if (start % 4 || offset + imageBytes > target.length) throw new RangeError("the snapshot does not fit the memory");
+  const to = new Uint32Array(target.buffer, start, imageBytes / 4);
+  for (let p = 0, k = 0; p < imageBytes / PAGE_BYTES; p++) {
+    const at = p * PAGE_WORDS;
+    if (map[p >> 5] & (1 << (p & 31))) to.set(pages.subarray(k * PAGE_WORDS, ++k * PAGE_WORDS), at);
+    else if (!zeros(to, at, at + PAGE_WORDS)) to.fill(0, at, at + PAGE_WORDS);
+  }
+}
+
+/** Pyodide's module factory, with the restore's one copy made by restorePacked (a packed
+ * snapshot's) or copyNonZero.
  * @param {(settings: any) => Promise<any>} create @returns {(settings: any) => Promise<any>} */
 function sparseRestore(create) {
   return async (settings) => {
@@ -364,7 +464,9 @@ function sparseRestore(create) {
     api.restoreSnapshot = (/** @type {Uint8Array} */ bytes) => {
       const heap = module.HEAP8;
       // an own `set` on this one array, for the one call restoreSnapshot makes
-      heap.set = (/** @type {Uint8Array} */ source, /** @type {number} */ offset) => copyNonZero(heap, source, offset);
+      const packed = packedImages.get(bytes.buffer);
+      heap.set = (/** @type {Uint8Array} */ source, /** @type {number} */ offset) =>
+        packed && source.buffer === bytes.buffer ? restorePacked(heap, packed, offset) : copyNonZero(heap, source, offset);
       try {
         return restore.call(api, bytes);
       } finally {
@@ -464,7 +566,7 @@ async function findSnapshot() {
       const got = hex(await crypto.subtle.digest("SHA-256", body));
       if (got !== sha) throw new Error("the stored snapshot is damaged");
       mark("snapshot read");
-      return body;
+      return unpackSnapshot(body);
     })();
     bytes.catch(() => {}); // seen through loadPyodide, below
     return { name, build, bytes };
@@ -474,11 +576,12 @@ async function findSnapshot() {
   }
 }
 
-/** @param {{build: string}} build @param {Uint8Array<ArrayBuffer>} bytes */
-async function storeSnapshot(build, bytes) {
+/** @param {{build: string}} build @param {Uint8Array<ArrayBuffer>} snapshot */
+async function storeSnapshot(build, snapshot) {
   /** @type {SnapshotFileHandle | null} */
   let part = null;
   try {
+    const bytes = packSnapshot(snapshot);
     const sha = hex(await crypto.subtle.digest("SHA-256", bytes));
     const folder = await snapshotFolder(true);
     const name = `${build.build}-${sha}.bin`;
