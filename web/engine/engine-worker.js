@@ -358,9 +358,9 @@ function copyNonZero(target, source, offset = 0) {
 // Pyodide's snapshot is a header (its magic number, the JSON of its JavaScript state, the
 // runtime's build id), then an image of the whole WebAssembly memory: 31 MB, about 60 % of
 // it pages of zeros. The file keeps the header and only the other pages, after a map of
-// which they are: 12 MB to read, check and copy at every boot instead of 31 (about 0.14
-// CPU-s less a boot on a laptop, 19 MB less on the device). Its layout, little-endian
-// 32-bit words:
+// which they are: 12 MB to read, check and copy at every boot instead of 31 (about 0.05
+// CPU-s less a boot in the tests' Chromium, docs/boot.md; 19 MB less on the device). Its
+// layout, little-endian 32-bit words:
 //
 //   PACKED_MAGIC, PACKED_VERSION, h = the header's bytes (a multiple of 16), m = the
 //   image's bytes (a multiple of a page); Pyodide's h header bytes; the map, one bit a
@@ -377,6 +377,9 @@ const PAGE_BYTES = PAGE_WORDS * 4;
 const PACKED_HEAD = 16; // the four words before Pyodide's header
 
 /** @typedef {{imageBytes: number, map: Uint32Array, pages: Uint32Array}} Packed */
+/** Whether page `p` is kept in a packed file (its bit in the map).
+ * @param {Uint32Array} map @param {number} p */
+const isKept = (map, p) => (map[p >> 5] >>> (p & 31)) & 1;
 /** @type {WeakMap<ArrayBufferLike, Packed>} the image of each unpacked snapshot, by its buffer */
 const packedImages = new WeakMap();
 
@@ -406,7 +409,7 @@ function packSnapshot(snapshot) {
   out.set(new Uint8Array(map.buffer), PACKED_HEAD + headerBytes);
   const pages = new Uint32Array(out.buffer, pagesAt, kept * PAGE_WORDS);
   for (let p = 0, k = 0; p < count; p++) {
-    if (map[p >> 5] & (1 << (p & 31))) pages.set(image.subarray(p * PAGE_WORDS, (p + 1) * PAGE_WORDS), k++ * PAGE_WORDS);
+    if (isKept(map, p)) pages.set(image.subarray(p * PAGE_WORDS, (p + 1) * PAGE_WORDS), k++ * PAGE_WORDS);
   }
   return out;
 }
@@ -426,7 +429,7 @@ function unpackSnapshot(file) {
   const map = new Uint32Array(file.buffer, file.byteOffset + mapAt, Math.ceil(count / 32));
   if (count % 32 && map[map.length - 1] >>> (count % 32)) throw damaged(); // a page past the image
   let kept = 0;
-  for (let p = 0; p < count; p++) if (map[p >> 5] & (1 << (p & 31))) kept++;
+  for (let p = 0; p < count; p++) kept += isKept(map, p);
   if (file.length !== pagesAt + kept * PAGE_BYTES) throw damaged();
   const snapshot = new Uint8Array(headerBytes + imageBytes);
   snapshot.set(file.subarray(PACKED_HEAD, PACKED_HEAD + headerBytes));
@@ -447,7 +450,7 @@ function restorePacked(target, { imageBytes, map, pages }, offset = 0) {
   const to = new Uint32Array(target.buffer, start, imageBytes / 4);
   for (let p = 0, k = 0; p < imageBytes / PAGE_BYTES; p++) {
     const at = p * PAGE_WORDS;
-    if (map[p >> 5] & (1 << (p & 31))) to.set(pages.subarray(k * PAGE_WORDS, ++k * PAGE_WORDS), at);
+    if (isKept(map, p)) to.set(pages.subarray(k * PAGE_WORDS, ++k * PAGE_WORDS), at);
     else if (!zeros(to, at, at + PAGE_WORDS)) to.fill(0, at, at + PAGE_WORDS);
   }
 }
