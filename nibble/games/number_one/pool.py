@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 from typing import Any
 
+from ...ai import clock
 from ...ai.mcts import Budget
 from ...ai.players import Decision
 from .moves import EMPTY, LAND_SHIFT, REMOVE, SIZE_SHIFT
@@ -115,8 +115,9 @@ class OneParanoid:
         self.max_nodes = budget.iterations
         if budget.deadline is not None:
             span = budget.deadline - budget.start
-            # the budget's clock and time.perf_counter may differ: work from time left
-            self.stop_at = time.perf_counter() + max(0.0, budget.time_left() - 0.12 * span)
+            # the budget's own clock (``--clock cpu`` in matches: wall-clock time would
+            # give this player less thinking the busier the machine)
+            self.stop_at = clock.now() + max(0.0, budget.time_left() - 0.12 * span)
         else:
             self.stop_at = float("inf")
         if len(self.tt) > TT_MAX:
@@ -143,7 +144,7 @@ class OneParanoid:
                 best, best_val, depth_done = move, val, depth
                 if abs(val) >= WIN - 1000:
                     break
-                if self.max_nodes is None and time.perf_counter() > self.stop_at:
+                if self.max_nodes is None and clock.now() > self.stop_at:
                     break
         finally:
             if collecting:
@@ -179,7 +180,7 @@ class OneParanoid:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _Timeout
-        if not self.nodes & 31 and time.perf_counter() > self.stop_at:
+        if not self.nodes & 31 and clock.now() > self.stop_at:
             raise _Timeout
 
     def _search(self, st: NumberOneState, depth: int, alpha: float, beta: float,
