@@ -114,10 +114,9 @@ class OneParanoid:
         self.nodes = 0
         self.max_nodes = budget.iterations
         if budget.deadline is not None:
-            span = budget.deadline - budget.start
-            # the budget's own clock (``--clock cpu`` in matches: wall-clock time would
-            # give this player less thinking the busier the machine)
-            self.stop_at = clock.now() + max(0.0, budget.time_left() - 0.12 * span)
+            # on the budget's own clock (``--clock cpu`` in matches: wall-clock time would
+            # give this player less thinking the busier the machine), 12 % of it kept
+            self.stop_at = budget.deadline - 0.12 * (budget.deadline - budget.start)
         else:
             self.stop_at = float("inf")
         if len(self.tt) > TT_MAX:
