@@ -490,10 +490,13 @@ def new_context(request, profiles):
 def make_page(new_context, site):
     """make_page(query="", …) -> (page, recorder); a context of its own each time (a
     profile with nothing of the site's but, unless ``fresh``, the engine's snapshot)
-    unless `context=` is given."""
+    unless `context=` is given. ``query=None``: the page is left blank, for a test that
+    prepares it (an init script, a route) before its first visit: a visit to the site
+    first would be a page load thrown away, and would store a game of its own that the
+    test's link then says it kept."""
 
-    def make(query: str = "", *, context=None, wait_ready: bool = True, path: str = "",
-             fresh: bool = False):
+    def make(query: str | None = "", *, context=None, wait_ready: bool = True,
+             path: str = "", fresh: bool = False):
         if context is None:
             context = new_context(fresh=fresh)
             context.recorder = PageRecorder(context)
@@ -501,6 +504,8 @@ def make_page(new_context, site):
             getattr(context, "_context", context).recorder = context.recorder
         page = context.recorder.watch(context.new_page())
         page.set_default_timeout(30_000)
+        if query is None:
+            return page, context.recorder
         page.goto(site.url + path + query)
         if wait_ready:
             wait_engine(page)

@@ -52,7 +52,7 @@ def test_against_the_computer_the_help_stays(make_page):
 
 
 def test_a_finished_game_of_people_is_analysed(make_page, site):
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.goto(site.url + finished_link("hh"))
     wait_engine(page)
     page.wait_for_function("() => nibbleApp.state.view?.result")

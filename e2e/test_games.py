@@ -170,9 +170,8 @@ def test_a_forced_pass_waits_for_a_busy_page_and_is_played_after(make_page, site
     for good when the page was busy then: the game waited forever for a move nobody
     could make."""
     payload = json.dumps({"record": FORCED_PASS, "seats": ["human", "human"]}).encode()
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.add_init_script(HOLD_BUSY)
-    page.goto("about:blank")
     page.goto(site.url + "#record=" + base64.urlsafe_b64encode(payload).decode().rstrip("="))
     page.wait_for_function("() => window.heldBusy === true", timeout=120_000)
     page.wait_for_timeout(2_000)  # the first try, and some more, while busy

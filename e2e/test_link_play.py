@@ -40,7 +40,7 @@ def first_link_game(make_page):
     ana.click("[data-action='share']")
     ana.click("[data-action='share-send']")
     first = ana.input_value("[data-share-link]")
-    ben, ben_rec = make_page(wait_ready=False)
+    ben, ben_rec = make_page(None)
     open_link(ben, first)
     return ana, ana_rec, ben, ben_rec, first
 
@@ -62,7 +62,7 @@ def test_a_link_game_is_one_game_on_each_side(make_page):
     assert "Ben" in ana.text_content("#status-text")
     assert ana.locator(f"{SELECTABLE}").count() == 0  # Ben's seat is not Ana's to play
 
-    ben, ben_rec = make_page(wait_ready=False)
+    ben, ben_rec = make_page(None)
     open_link(ben, link)
     assert moves(ben) == moves(ana)
     assert "You" in ben.text_content("#status-text")
@@ -117,13 +117,13 @@ def test_an_older_link_shows_the_game_and_a_diverging_one_is_kept_apart(make_pag
     assert ana_rec.errors == [] and ben_rec.errors == []
 
 
-def test_send_your_move_offers_the_share_sheet_where_there_is_one(make_page):
-    page, recorder = make_page(wait_ready=False)
+def test_send_your_move_offers_the_share_sheet_where_there_is_one(make_page, site):
+    page, recorder = make_page(None)
     page.add_init_script("""
       window.__shared = [];
       navigator.share = async (data) => { window.__shared.push(data); };
     """)
-    page.goto(page.url.split("#")[0].split("?")[0] + LINK)
+    page.goto(site.url + LINK)
     wait_engine(page)
     take_first(page)
     page.click("[data-action='share']")

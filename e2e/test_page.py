@@ -278,7 +278,7 @@ def test_share_link_opens_the_game_elsewhere_and_keeps_the_previous_one(make_pag
     shared = moves_played(page)
 
     # a friend opens the link: the same game, at the same move
-    friend, friend_recorder = make_page(wait_ready=False)
+    friend, friend_recorder = make_page(None)
     friend.goto(link)
     wait_engine(friend)
     assert moves_played(friend) == shared

@@ -186,8 +186,8 @@ def test_a_streak_ends_at_the_first_miss_and_keeps_the_best(make_page):
     assert recorder.errors == []
 
 
-def test_damaged_puzzle_files_are_said_and_the_game_goes_on(make_page):
-    page, recorder = make_page(wait_ready=False)
+def test_damaged_puzzle_files_are_said_and_the_game_goes_on(make_page, site):
+    page, recorder = make_page(None)
     # (the service worker answers the page's requests before any route could: the page's
     # own fetch is given a damaged file instead)
     page.add_init_script("""(() => {
@@ -195,7 +195,7 @@ def test_damaged_puzzle_files_are_said_and_the_game_goes_on(make_page):
       window.fetch = (url, ...rest) => String(url).endsWith("puzzles/index.json")
         ? Promise.resolve(new Response("{not json", {status: 200})) : real(url, ...rest);
     })();""")
-    page.reload()
+    page.goto(site.url)
     page.wait_for_selector("html[data-engine='ready']")
     wait_idle(page)
     page.click("[data-action='puzzles']")

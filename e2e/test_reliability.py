@@ -102,9 +102,8 @@ const hook = setInterval(() => {
 @pytest.mark.timed
 def test_a_link_that_floods_the_computer_is_answered_within_its_budget(make_page, site):
     record = nibble_threat_record()  # 10,749 legal takes, each handing over a win
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.add_init_script(TIME_AI_REQUESTS)
-    page.goto("about:blank")  # so that the link is a new document (with the init script)
     page.goto(link_to(site, record, ["ai", "human"]))
     wait_engine(page)  # boot, open the link, the computer's move (easy: 100 ms)
     page.wait_for_function(
@@ -234,9 +233,8 @@ def test_hard_shares_the_rules_worker_and_an_abandoned_search_restores_it(make_p
     search: the rules worker is ended and another restored from the memory snapshot, with
     nothing said to the player; the analysis's requests of the old one are answered by the
     new one, only the computer's search is cancelled, and the game goes on."""
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.add_init_script(RECORD_RULES_ANSWERS)
-    page.goto("about:blank")  # so that the game is a new document (with the init script)
     page.goto(f"{site.url}?game=nibble&variant=square13&seed=4&p1=human&p2=ai&level=hard")
     wait_engine(page)
     page.hover("#board")  # a reach boots no second worker
@@ -816,7 +814,7 @@ def test_a_runtime_that_arrives_damaged_is_fetched_again_without_asking(make_pag
     """The first download of the runtime's WebAssembly arrives damaged (as a cache that
     was not checked could serve it): the worker says "damaged", and its client boots again
     at once past the caches; the player never sees the failed state."""
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     sent = {"damaged": 0, "whole": 0}
 
     def serve(route):
@@ -830,7 +828,6 @@ def test_a_runtime_that_arrives_damaged_is_fetched_again_without_asking(make_pag
 
     page.context.route(f"**{PREFIX}pyodide/pyodide.asm.wasm", serve)
     page.add_init_script(WATCH_FAILED)
-    page.goto("about:blank")
     page.goto(site.url + HOT_SEAT)
     wait_engine(page)
     assert sent["damaged"] == 1 and sent["whole"] >= 1, sent

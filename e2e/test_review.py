@@ -441,9 +441,8 @@ def test_an_analysis_that_cannot_start_is_said_and_the_game_goes_on(make_page, s
     with the engine's help on: the first pass still comes from the rules worker (the
     computer's lane: engine/computer-lane.js), the game goes on, no failed page, and a hint
     that needs a search of its own is said as unavailable, not searched forever."""
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.add_init_script(BREAK_ANALYSIS)
-    page.goto("about:blank")
     page.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=human")
     wait_engine(page)
     allow_engine_help(page)
@@ -555,9 +554,8 @@ def test_a_finished_game_s_first_pass_is_shared_by_two_workers(make_page, site):
     record = random_game("nibble", {"variant": "square9"}, seed=11)
     total = len(record["moves"])
     assert total > 30
-    page, recorder = make_page(wait_ready=False)
+    page, recorder = make_page(None)
     page.add_init_script(COUNT_ANALYSE)
-    page.goto("about:blank")
     page.goto(site.url + link(record, ["human", "human"]))
     wait_engine(page)
     page.wait_for_function(

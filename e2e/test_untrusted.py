@@ -230,7 +230,7 @@ def test_the_senders_own_resignation_comes_through(make_page):
     ben.wait_for_function("() => nibbleApp.state.view.result?.reason === 'resigned'")
     assert ben.evaluate("() => nibbleApp.state.view.result.winner") == 1
     # a new game from a link that says its recipient resigned is refused
-    fresh, fresh_rec = make_page(wait_ready=False)
+    fresh, fresh_rec = make_page(None)
     fresh.goto(with_payload(first, {**payload, "id": "other1",
                                     "r": {**payload["r"], "resigned": 1}}))
     wait_engine(fresh)
@@ -283,7 +283,7 @@ def test_names_from_a_link_are_plain_text(make_page):
     ana, ana_rec, ben, ben_rec, first = first_link_game(make_page)
     payload = unpack(first)
     named = {**payload, "id": "named1", "n": ["\u202eAna\u0000\nX", "Ben"]}
-    other, other_rec = make_page(wait_ready=False)
+    other, other_rec = make_page(None)
     open_link(other, with_payload(first, named))
     status = other.text_content("#status-text") or ""
     title = other.title()
