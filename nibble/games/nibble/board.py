@@ -325,8 +325,11 @@ class Board:
     def _free(self, t: int, occ: int) -> tuple[list[int], int, bool] | None:
         """The candidate discs of one colour that are not cut discs, their mask, and
         whether every subset of them is legal (no two interact)."""
-        table, key, find = self.topo.table, self.topo.key, self.find
-        ring_mask = self.topo.ring_mask
+        topo = self.topo
+        table, find, ring_mask = topo.table, self.find, topo.ring_mask
+        # Topology.key inlined (a call per candidate disc was a tenth of this function)
+        lo, window = topo.lo, topo.window
+        r0, m0, r1, m1, s1, r2, m2, s2 = topo._key_parts
         free: list[int] = []
         multis = 0
         touching = False
@@ -335,7 +338,9 @@ class Board:
             low = t & -t
             t ^= low
             b = low.bit_length() - 1
-            multi, reps = table[key(occ, b)]
+            w = (occ >> (b + lo)) & window
+            multi, reps = table[((w >> r0) & m0) | (((w >> r1) & m1) << s1)
+                                | (((w >> r2) & m2) << s2)]
             if multi:
                 roots = {find(b + o) for o in reps}
                 if len(roots) < len(reps):

@@ -66,7 +66,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         self.judge = judge  # the judge's caution (model.JUDGE_CAUTION), not a player's
         self._judge: NibbleKnowledge | None = self if judge else None
         self._consts: dict[str, _Consts] = {}
-        self._triples_of: dict[tuple[int, ...], list[rules.Triples]] = {}
+        self._pairs_of: dict[tuple[int, ...], list[list[tuple[int, int]]]] = {}
         self._models: dict[str, FittedModel | None] = {}
         self._hand: NibbleKnowledge | None = None
         # (colour of each cell of the board, move -> colour << 8 | discs): a search meets
@@ -104,14 +104,18 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             c = self._consts[state.variant.id] = _Consts(state)
         return c
 
-    def triples_of(self, state: NibbleState) -> list[rules.Triples]:
-        """For each colour, the runs of three on the colour table that contain it."""
+    def pairs_of(self, state: NibbleState) -> list[list[tuple[int, int]]]:
+        """For each colour, the other two colours of each run of three on the colour table
+        that contains it (a run is won with enough of all three: the win checks, run for
+        every take the searches try, test the colour taken apart)."""
         key = tuple(state.table)
-        tr = self._triples_of.get(key)
-        if tr is None:
-            tr = [[t for t in state.triples if c in t] for c in range(state.variant.colors)]
-            self._triples_of[key] = tr
-        return tr
+        pairs = self._pairs_of.get(key)
+        if pairs is None:
+            pairs = [[(x, z) if y == c else (y, z) if x == c else (x, y)
+                      for x, y, z in state.triples if c in (x, y, z)]
+                     for c in range(state.variant.colors)]
+            self._pairs_of[key] = pairs
+        return pairs
 
     def candidate_moves(self, state: NibbleState, limit: int) -> tuple[list[int], bool]:
         """All takes, or a few per colour when subsets would flood past ``limit``
@@ -134,15 +138,15 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             return seat
         t = v.adjacent_need
         if a >= t:
-            for tri in self.triples_of(state)[color]:
-                if all(a >= t if x == color else coll[x] >= t for x in tri):
+            for y, z in self.pairs_of(state)[color]:
+                if coll[y] >= t and coll[z] >= t:
                     return seat
         coll[color] = a
         try:
             if not board.occ & ~move:
                 return rules.majority_result(state.collections, v, "").winner
-            if state.decided_early and rules.holds_majority(coll, v) and not any(
-                    rules.can_win_instantly(coll, state.triples, v)):
+            if state.decided_early and rules.holds_majority(coll, v) and not (
+                    rules.may_still_win_instantly(coll, state.triples, v)):
                 return seat
         finally:
             coll[color] -= k
@@ -177,22 +181,24 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             # the usual case, settled at once: no instant win and no new majority in reach
             if a < t and not (last_major and held < maj <= a):
                 continue
-            if self._may_win_with(c, coll, majors, self.triples_of(state), color, a - held):
+            if self._may_win_with(c, coll, majors, self.pairs_of(state), color, a - held):
                 return True
         return False
 
     @staticmethod
-    def _may_win_with(c: _Consts, coll: list[int], majors: int, triples_of: list[rules.Triples],
-                      color: int, extra: int) -> bool:
+    def _may_win_with(c: _Consts, coll: list[int], majors: int,
+                      pairs_of: list[list[tuple[int, int]]], color: int, extra: int) -> bool:
         """Could ``extra`` more discs of ``color`` bring ``coll`` an instant win, or the
         majority of majorities (which may end the game when the board empties or it is
         decided)?"""
         a = coll[color] + extra
         if a >= c.n:
             return True
-        if a >= c.t and any(all(a >= c.t if x == color else coll[x] >= c.t for x in tri)
-                            for tri in triples_of[color]):
-            return True
+        t = c.t
+        if a >= t:
+            for y, z in pairs_of[color]:
+                if coll[y] >= t and coll[z] >= t:
+                    return True
         return coll[color] < c.maj <= a and majors + 1 >= c.majs
 
     def may_win_soon(self, state: NibbleState, seat: int) -> bool:
@@ -204,8 +210,8 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         majors = sum(1 for x in coll if x >= c.maj)
         if majors >= c.majs or sum(1 for b in board.color_bits if b) <= 2:
             return True
-        triples_of = self.triples_of(state)
-        return any(bits and self._may_win_with(c, coll, majors, triples_of, color,
+        pairs_of = self.pairs_of(state)
+        return any(bits and self._may_win_with(c, coll, majors, pairs_of, color,
                                                bits.bit_count())
                    for color, bits in enumerate(board.color_bits))
 

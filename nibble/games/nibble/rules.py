@@ -34,10 +34,25 @@ def can_win_instantly(opponent_counts: list[int], triples: Triples, variant: Var
                       ) -> tuple[bool, bool]:
     """(all-of-a-colour still possible, three-adjacent still possible) for the player
     whose opponent holds ``opponent_counts``: the opponent's discs are out of reach."""
-    n, t = variant.colors, variant.adjacent_need
-    all_possible = any(k == 0 for k in opponent_counts)
-    three_possible = any(all(opponent_counts[c] <= n - t for c in tri) for tri in triples)
-    return all_possible, three_possible
+    return 0 in opponent_counts, _three_open(opponent_counts, triples, variant)
+
+
+def may_still_win_instantly(opponent_counts: list[int], triples: Triples, variant: Variant
+                            ) -> bool:
+    """``any(can_win_instantly(...))``, without the second check when the first holds (the
+    searches ask it of every take once the game may be decided early)."""
+    return 0 in opponent_counts or _three_open(opponent_counts, triples, variant)
+
+
+def _three_open(opponent_counts: list[int], triples: Triples, variant: Variant) -> bool:
+    """Is some run of three still open: the opponent holds few enough of each colour?
+    (plain loops: it runs for every take the searches check)"""
+    most = variant.colors - variant.adjacent_need
+    for x, y, z in triples:
+        if (opponent_counts[x] <= most and opponent_counts[y] <= most
+                and opponent_counts[z] <= most):
+            return True
+    return False
 
 
 def instant_win(seat: int, counts: list[int], color: int, triples: Triples,
@@ -73,7 +88,7 @@ def decided_early(counts: list[int], seat: int, triples: Triples,
     Only the mover needs checking after a move: (a) and (b) depend on the holder's
     collection alone, and the other player's was checked when it last moved.
     """
-    if holds_majority(counts, variant) and not any(can_win_instantly(counts, triples, variant)):
+    if holds_majority(counts, variant) and not may_still_win_instantly(counts, triples, variant):
         colors = [c + 1 for c in majority_colors(counts, variant)]
         return Result(seat, "decided", {"colors": colors})
     return None
