@@ -81,6 +81,28 @@ def test_weights_fit_the_layout_and_make_a_zero_sum_evaluation(variant):
         assert -1 <= model.evaluate(s, 0) <= 1
 
 
+@pytest.mark.parametrize("variant", ["square9", "hex13"])
+def test_the_open_colours_kept_give_the_values_found_afresh_and_stay_bounded(
+        monkeypatch, variant):
+    """``logit`` keeps what it found for a set of open colours (a search meets them again):
+    every value is the one a model that keeps nothing finds, bit for bit, for either seat,
+    either side to move and with caution, and the table never outgrows its bound."""
+    import nibble.games.nibble.model as model_module
+
+    monkeypatch.setattr(model_module, "OPEN_LIMIT", 40)
+    kept = model_for(variant)
+    assert kept is not None
+    kept._open.clear()
+    positions = random_positions(variant, 3, seed=11)
+    for s in positions + positions[::-1]:  # the second time round, from the table
+        for seat in (0, 1):
+            fresh = FittedModel(s.variant, WEIGHTS[variant])
+            for cautious in (False, True):
+                assert kept.logit(s, seat, cautious) == fresh.logit(s, seat, cautious)
+        assert len(kept._open) <= 40
+    kept._open.clear()
+
+
 def test_players_use_the_fitted_model_and_sparring_partners_do_not():
     s = random_positions("square9", 1)[10]
     k = NibbleKnowledge()

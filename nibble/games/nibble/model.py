@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
 FREE_BUCKETS = 4  # takeable discs of a colour now: 0, 1, 2, 3 or more
 LOGIT_CLIP = 7.0  # P(majority of majorities) is kept within sigmoid(±7)
+#: open-colour states whose chances :meth:`FittedModel.logit` keeps (emptied when full)
+OPEN_LIMIT = 10_000  # (about 4 MB at most)
 #: weight of the pressure of open colours per variant (set by hand, not fitted: docs/ai.md)
 PRESSURE: dict[str, float] = {"square9": 1.0}
 #: extra weight a searcher gives the opponent's open colours per variant (set by matches:
@@ -177,6 +179,10 @@ class FittedModel:
         self.lay = lay = layout(variant)
         z = weights["colour"]  # one value per colour state (already mirrored by the fit)
         self.q = [1.0 / (1.0 + math.exp(-x)) for x in z]
+        #: (colours still needed, each open colour's state) -> (the log-odds of winning
+        #: enough of them, the sum of their chances): a search meets the same few states
+        #: again and again, and the sum over them was a fifth of the evaluation
+        self._open: dict[tuple[int, ...], tuple[float, float]] = {}
         self.beta: float = weights["beta"]
         self.margin: float = weights.get("margin", 0.0)
         self.all: list[float] = weights["all"]
@@ -197,10 +203,10 @@ class FittedModel:
         lay = self.lay
         mine, theirs = state.collections[seat], state.collections[seat ^ 1]
         tm = 1 if state.to_move == seat else 0
-        maj, q_of = lay.maj, self.q
+        maj = lay.maj
         top = FREE_BUCKETS - 1
         won = lost = 0
-        open_q = []
+        open_q = []  # each open colour's state: an index of ``q``
         all_me = all_them = -1  # open all-of-a-colour: most discs held
         cubes = 0  # pressure: held³ summed over open colours, mine less theirs
         feared = 0  # caution: held³ summed over the opponent's open colours
@@ -223,16 +229,24 @@ class FittedModel:
             elif b >= maj:
                 lost += 1
             else:
-                open_q.append(q_of[((a * maj + b) * FREE_BUCKETS + (free if free < top else top))
-                                   * 2 + tm])
+                open_q.append(((a * maj + b) * FREE_BUCKETS + (free if free < top else top))
+                              * 2 + tm)
         need = lay.majs - won
-        if need <= 0:
-            x = LOGIT_CLIP
-        elif need > len(open_q):
-            x = -LOGIT_CLIP
-        else:
-            x = _logit(_tail(open_q, need))
-        x = self.beta * x + self.margin * (won - lost + 2.0 * sum(open_q) - len(open_q))
+        key = (need, *open_q)
+        seen = self._open.get(key)
+        if seen is None:
+            qs = [self.q[i] for i in open_q]
+            if need <= 0:
+                x = LOGIT_CLIP
+            elif need > len(qs):
+                x = -LOGIT_CLIP
+            else:
+                x = _logit(_tail(qs, need))
+            seen = (x, sum(qs))
+            if len(self._open) >= OPEN_LIMIT:
+                self._open.clear()
+            self._open[key] = seen
+        x = self.beta * seen[0] + self.margin * (won - lost + 2.0 * seen[1] - len(open_q))
         n = lay.n
         x += self.all[(n if all_me < 0 else all_me) * 2 + tm]
         x -= self.all[(n if all_them < 0 else all_them) * 2 + 1 - tm]
