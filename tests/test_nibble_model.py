@@ -90,17 +90,15 @@ def test_the_open_colours_kept_give_the_values_found_afresh_and_stay_bounded(
     import nibble.games.nibble.model as model_module
 
     monkeypatch.setattr(model_module, "OPEN_LIMIT", 40)
-    kept = model_for(variant)
+    kept = model_for(variant)  # (a model of its own: model_for makes a new one)
     assert kept is not None
-    kept._open.clear()
     positions = random_positions(variant, 3, seed=11)
     for s in positions + positions[::-1]:  # the second time round, from the table
         for seat in (0, 1):
-            fresh = FittedModel(s.variant, WEIGHTS[variant])
             for cautious in (False, True):
+                fresh = FittedModel(s.variant, WEIGHTS[variant])  # one value, nothing kept
                 assert kept.logit(s, seat, cautious) == fresh.logit(s, seat, cautious)
         assert len(kept._open) <= 40
-    kept._open.clear()
 
 
 def test_players_use_the_fitted_model_and_sparring_partners_do_not():

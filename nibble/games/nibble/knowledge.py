@@ -66,7 +66,6 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         self.judge = judge  # the judge's caution (model.JUDGE_CAUTION), not a player's
         self._judge: NibbleKnowledge | None = self if judge else None
         self._consts: dict[str, _Consts] = {}
-        self._pairs_of: dict[tuple[int, ...], list[list[tuple[int, int]]]] = {}
         self._models: dict[str, FittedModel | None] = {}
         self._hand: NibbleKnowledge | None = None
         # (colour of each cell of the board, move -> colour << 8 | discs): a search meets
@@ -104,19 +103,6 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             c = self._consts[state.variant.id] = _Consts(state)
         return c
 
-    def pairs_of(self, state: NibbleState) -> list[list[tuple[int, int]]]:
-        """For each colour, the other two colours of each run of three on the colour table
-        that contains it (a run is won with enough of all three: the win checks, run for
-        every take the searches try, test the colour taken apart)."""
-        key = tuple(state.table)
-        pairs = self._pairs_of.get(key)
-        if pairs is None:
-            pairs = [[(x, z) if y == c else (y, z) if x == c else (x, y)
-                      for x, y, z in state.triples if c in (x, y, z)]
-                     for c in range(state.variant.colors)]
-            self._pairs_of[key] = pairs
-        return pairs
-
     def candidate_moves(self, state: NibbleState, limit: int) -> tuple[list[int], bool]:
         """All takes, or a few per colour when subsets would flood past ``limit``
         (:meth:`Board.takes_limited`), without listing the flood first."""
@@ -138,7 +124,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             return seat
         t = v.adjacent_need
         if a >= t:
-            for y, z in self.pairs_of(state)[color]:
+            for y, z in state.partners[color]:
                 if coll[y] >= t and coll[z] >= t:
                     return seat
         coll[color] = a
@@ -181,13 +167,13 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             # the usual case, settled at once: no instant win and no new majority in reach
             if a < t and not (last_major and held < maj <= a):
                 continue
-            if self._may_win_with(c, coll, majors, self.pairs_of(state), color, a - held):
+            if self._may_win_with(c, coll, majors, state.partners, color, a - held):
                 return True
         return False
 
     @staticmethod
     def _may_win_with(c: _Consts, coll: list[int], majors: int,
-                      pairs_of: list[list[tuple[int, int]]], color: int, extra: int) -> bool:
+                      partners: list[list[tuple[int, int]]], color: int, extra: int) -> bool:
         """Could ``extra`` more discs of ``color`` bring ``coll`` an instant win, or the
         majority of majorities (which may end the game when the board empties or it is
         decided)?"""
@@ -196,7 +182,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
             return True
         t = c.t
         if a >= t:
-            for y, z in pairs_of[color]:
+            for y, z in partners[color]:
                 if coll[y] >= t and coll[z] >= t:
                     return True
         return coll[color] < c.maj <= a and majors + 1 >= c.majs
@@ -210,8 +196,7 @@ class NibbleKnowledge(Knowledge[NibbleState]):
         majors = sum(1 for x in coll if x >= c.maj)
         if majors >= c.majs or sum(1 for b in board.color_bits if b) <= 2:
             return True
-        pairs_of = self.pairs_of(state)
-        return any(bits and self._may_win_with(c, coll, majors, pairs_of, color,
+        return any(bits and self._may_win_with(c, coll, majors, state.partners, color,
                                                bits.bit_count())
                    for color, bits in enumerate(board.color_bits))
 

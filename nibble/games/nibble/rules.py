@@ -14,6 +14,13 @@ def adjacent_triples(table: list[int]) -> Triples:
     return [(table[i], table[i + 1], table[i + 2]) for i in range(len(table) - 2)]
 
 
+def run_partners(triples: Triples, colors: int) -> list[list[tuple[int, int]]]:
+    """For each colour, the other two colours of each run of three holding it (the win
+    checks, run for every take the searches try, test the colour taken apart)."""
+    return [[(x, z) if y == c else (y, z) if x == c else (x, y)
+             for x, y, z in triples if c in (x, y, z)] for c in range(colors)]
+
+
 def majority_colors(counts: list[int], variant: Variant) -> list[int]:
     return [c for c, k in enumerate(counts) if k >= variant.majority]
 

@@ -115,6 +115,7 @@ class NibbleState(State[int]):
         self.board = Board.from_cells(self.topo, cells)
         self.table = table
         self.triples = rules.adjacent_triples(table)
+        self.partners = rules.run_partners(self.triples, variant.colors)
         self.decided_early = options.get("decided_early", True)
         self.collections = [[0] * variant.colors for _ in range(2)]
         self._to_move = 0
