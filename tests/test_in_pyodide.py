@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from nibble.ai.pool import pool
 from nibble.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,10 +121,10 @@ def test_engine_suite_passes_in_pyodide() -> None:
 
 
 #: what the tests marked ``lab`` exercise (skipped inside Pyodide, tests/conftest.py): the
-#: lab, the puzzle maker and every game's sparring partner (``Game.pool``)
+#: lab, the puzzle maker and every game's sparring partners (``Game.pool``, ``pool_more``)
 LAB_PATHS = ("nibble/ai/lab/", "nibble/puzzles/mine", "nibble/puzzles/runner",
              "nibble/puzzles/store",
-             *(g.pool.partition(":")[0].replace(".", "/") for g in GAMES.values() if g.pool))
+             *(where.partition(":")[0].replace(".", "/") for where in pool().values()))
 
 
 def test_the_page_never_loads_what_only_the_lab_tests_cover() -> None:
