@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from nibble.ai.pool import pool
 from nibble.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,10 +120,10 @@ def test_engine_suite_passes_in_pyodide() -> None:
 
 
 #: what the tests marked ``lab`` exercise (skipped inside Pyodide, tests/conftest.py): the
-#: lab, the puzzle maker and every game's sparring partners (``Game.pool``, ``pool_more``)
+#: lab, the puzzle maker and every game's sparring partner (``Game.pool``)
 LAB_PATHS = ("nibble/ai/lab/", "nibble/puzzles/mine", "nibble/puzzles/runner",
              "nibble/puzzles/store",
-             *(where.partition(":")[0].replace(".", "/") for where in pool().values()))
+             *(g.pool.partition(":")[0].replace(".", "/") for g in GAMES.values() if g.pool))
 
 
 def test_the_page_never_loads_what_only_the_lab_tests_cover() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from nibble.ai import clock
 from nibble.ai.mcts import Budget
-from nibble.ai.pool import POOL, make_pool_player, pool_game
+from nibble.ai.pool import POOL, make_pool_player
 from nibble.games import get_game
 
 #: the lab's tools run on CPython only (tests/conftest.py)
@@ -21,7 +21,7 @@ def test_a_pool_player_ends_its_search_by_the_budgets_clock(name, monkeypatch) -
     """A clock that jumps 10 s at every reading: a minute's budget is over after a few
     readings, so a player that reads it answers at once; one that read another clock
     would think for the whole minute (and read this one only at the start)."""
-    game = get_game(pool_game(name))
+    game = get_game(name.removeprefix("pool-"))
     state = game.new_state(game.normalize_options({"seed": 1}))  # the game's own board
     player = make_pool_player(name, 0)
     now = [0.0]

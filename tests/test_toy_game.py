@@ -674,14 +674,6 @@ class TakeAwayTheory:
         return Decision(moves[self.rng.randrange(len(moves))], -1.0)
 
 
-class TakeAwayAnyMove(TakeAwayTheory):
-    """A second sparring partner (``Game.pool_more``): any legal move."""
-
-    def choose(self, state: TakeAwayState, budget: Budget) -> Decision:
-        moves = state.legal_moves()
-        return Decision(moves[self.rng.randrange(len(moves))])
-
-
 def bench_pile(seconds: float, seed: int) -> dict[str, Any]:
     """An engine-speed case (nibble/bench.py): random games of a 40-counter pile."""
     rng = random.Random(seed)
@@ -709,7 +701,6 @@ def with_hooks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     monkeypatch.delitem(sys.modules, RATINGS_MODULE, raising=False)
     for name, value in (("knowledge", f"{__name__}:TakeAwayJudged"),
                         ("ratings", RATINGS_MODULE), ("pool", f"{__name__}:TakeAwayTheory"),
-                        ("pool_more", (("any", f"{__name__}:TakeAwayAnyMove"),)),
                         ("bench", f"{__name__}:BENCH"), ("first_pass_iterations", 30),
                         ("second_pass_iterations", 300)):
         monkeypatch.setattr(TakeAwayGame, name, value)
@@ -756,17 +747,6 @@ def test_the_game_s_sparring_partner_plays_as_pool_take_away(with_hooks: Path) -
     player = make_pool_player(f"pool-{TOY_ID}", 3)
     assert isinstance(player, TakeAwayTheory)
     assert player.choose(new(pile=10), Budget(50)).move == 2  # leaves 8
-
-
-def test_more_sparring_partners_play_under_names_of_their_own(with_hooks: Path) -> None:
-    from nibble.ai.pool import make_pool_player, pool, pool_game
-
-    assert list(pool())[-2:] == [f"pool-{TOY_ID}", f"pool-{TOY_ID}-any"]
-    assert pool_game(f"pool-{TOY_ID}-any") == TOY_ID
-    player = make_pool_player(f"pool-{TOY_ID}-any", 3)
-    assert isinstance(player, TakeAwayAnyMove)
-    state = new(pile=10)
-    assert player.choose(state, Budget(50)).move in state.legal_moves()
 
 
 def test_the_engine_benchmark_runs_the_game_s_cases(with_hooks: Path) -> None:

@@ -109,9 +109,6 @@ class Game(ABC):
     #: "module:Class" of the game's sparring partner (nibble.ai.pool), the player
     #: ``pool-<id>``, imported when first asked for; None: it has none
     pool: str | None = None
-    #: more sparring partners, each (suffix, "module:Class"): the player
-    #: ``pool-<id>-<suffix>`` (another search shape, another evaluation)
-    pool_more: tuple[tuple[str, str], ...] = ()
     #: "module:NAME" of the game's engine-speed cases (nibble.bench), imported only by
     #: ``python -m nibble bench``; None: it has none
     bench: str | None = None

@@ -5,10 +5,9 @@ protocol (nibble/core/protocol.py) only, without looking at ``hard``'s code
 weights.py). They are players, not levels: ``python -m nibble match --a hard --b <name>``.
 
 Each lives in its game's package, which names it (``Game.pool = "module:Class"``), and
-plays as ``pool-<game id>``; a game may name more (``Game.pool_more``: (suffix,
-"module:Class") pairs, each playing as ``pool-<game id>-<suffix>``). Each is imported only
-when first asked for. A class takes a seed and answers ``choose(state, budget) ->
-Decision`` (nibble/ai/players.py), within the budget's time or iterations.
+plays as ``pool-<game id>``; it is imported only when first asked for. A class takes a
+seed and answers ``choose(state, budget) -> Decision`` (nibble/ai/players.py), within the
+budget's time or iterations.
 """
 
 from __future__ import annotations
@@ -20,24 +19,8 @@ from ...games import GAMES
 
 
 def pool() -> dict[str, str]:
-    """name -> "module:Class" of every registered game's sparring partners."""
-    return {name: where for name, (_, where) in _members().items()}
-
-
-def pool_game(name: str) -> str:
-    """The id of the game the pool's player ``name`` plays (``KeyError`` if none)."""
-    return _members()[name][0]
-
-
-def _members() -> dict[str, tuple[str, str]]:
-    """name -> (game id, "module:Class"), in the games' order, each game's own first."""
-    out: dict[str, tuple[str, str]] = {}
-    for gid, g in GAMES.items():
-        if g.pool:
-            out[f"pool-{gid}"] = (gid, g.pool)
-        for suffix, where in g.pool_more:
-            out[f"pool-{gid}-{suffix}"] = (gid, where)
-    return out
+    """name -> "module:Class" of every registered game's sparring partner."""
+    return {f"pool-{gid}": g.pool for gid, g in GAMES.items() if g.pool}
 
 
 #: the pool of the games registered at start-up: the players' names (nibble.ai.levels)
