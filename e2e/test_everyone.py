@@ -114,6 +114,30 @@ def test_the_more_menu_and_messages_where_the_eye_is_on_a_phone(new_context, sit
         context.close()
 
 
+def test_a_button_that_appears_folds_the_header_again(new_context, site):
+    """Hint appears when a game between people ends (the engine may help then): the header
+    folds again, with More on the screen and no sideways scroll. It did not: the header was
+    fitted again only when its text or width changed, and a shown button changes neither."""
+    context = new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url + "?game=nibble&variant=square9&seed=3&p1=human&p2=human")
+        wait_engine(page)
+        assert not page.is_visible("[data-action='hint']")
+        page.click("[data-action='resign']")
+        page.click("[data-action='resign-confirm']")
+        page.wait_for_selector("#result-dialog[open]")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#result-dialog:not([open])", state="attached")
+        more = page.locator("[data-action='more']").bounding_box()
+        assert more["x"] + more["width"] <= 360, more
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.click("[data-action='more']")
+        assert page.is_visible("[data-action='hint']")  # shown now, in the More menu
+    finally:
+        context.close()
+
+
 # --- keyboard alone -----------------------------------------------------------------------------
 
 

@@ -30,6 +30,8 @@ export function createToolbar(topbar) {
   }
   let applied = 0;
   let lastKey = null;
+  // what the views show or hide in the header (read at every fit: a few elements)
+  const controls = /** @type {HTMLElement[]} */ ([...topbar.querySelectorAll("button, [data-fold], [hidden]")]);
 
   function apply(step) {
     applied = step;
@@ -61,7 +63,10 @@ export function createToolbar(topbar) {
   // layout is forced then.
   function fit() {
     if (width === null) return; // not laid out yet: the observer calls it once it is
-    const key = `${width} ${html.lang} ${topbar.textContent.replace(/\s+/g, " ")}`;
+    // which controls are shown belongs to the key too: a button shown or hidden (Hint once a
+    // game between people ends, Pace and Pause) changes neither the text nor the width
+    const shown = controls.map((el) => (el.hidden ? "0" : "1")).join("");
+    const key = `${width} ${html.lang} ${shown} ${topbar.textContent.replace(/\s+/g, " ")}`;
     if (key === lastKey) return;
     lastKey = key;
     let step = 0;
