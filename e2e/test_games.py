@@ -100,6 +100,28 @@ def test_nebuchadnezzar_against_the_computer_and_a_reload_keeps_it(make_page):
     assert recorder.errors == []
 
 
+def test_nebuchadnezzar_a_hint_to_place_shows_its_point_and_says_place(make_page):
+    """A hint that places a disc rings its empty point and its button says Place: the point
+    had no mark at all (only points a click may take were ringed), and the button said
+    Capture."""
+    page, recorder = make_page("?game=nebuchadnezzar&size=7&p1=human&p2=ai&level=easy")
+    page.click("[data-action='hint']")
+    page.wait_for_function("() => /Suggested: .+ %/.test("
+                           "document.querySelector('#status-text').textContent)")
+    point = page.locator("[data-cell][data-picked='true']")
+    assert point.count() == 1 and point.get_attribute("data-empty") == "true"
+    ring = point.locator(".mark")
+    assert ring.evaluate("(e) => getComputedStyle(e).display") != "none"
+    box = ring.bounding_box()
+    assert box and box["width"] > 10, box
+    assert page.locator(f"{CONFIRM}:not([disabled])").inner_text().strip() == "Place"
+    cell = point.get_attribute("data-cell")
+    page.click(CONFIRM)
+    wait_ply(page, 1)
+    assert page.get_attribute(f"[data-cell='{cell}']", "data-empty") == "false"
+    assert recorder.errors == []
+
+
 def test_nebuchadnezzar_refuses_a_restricted_point_in_words(make_page):
     page, _ = make_page("?game=nebuchadnezzar&size=6&p1=human&p2=human")
     page.click("[data-cell='c3']")

@@ -86,8 +86,9 @@ export default {
     return pending.count > 1 ? `${text} ${t("nebuchadnezzar.status.cycle", { count: pending.count })}` : text;
   },
 
+  // a capture shows its rectangle; a placement is confirmed only when a hint picked it
   confirmLabel(pending, { t }) {
-    return t("action.confirm.nebuchadnezzar");
+    return t(pending?.show?.area ? "action.confirm.nebuchadnezzar" : "action.confirm.nebuchadnezzar.place");
   },
 
   /** @param {Nibble.View} view @param {{state?: import("../../store/state.js").State}} [ctx] */

@@ -6,6 +6,7 @@ export default {
   "game.nebuchadnezzar": "Nebuchadnezzar",
   "cell.selectable.nebuchadnezzar": "playable",
   "action.confirm.nebuchadnezzar": "Capture",
+  "action.confirm.nebuchadnezzar.place": "Place",
   "nebuchadnezzar.color.black": "Black",
   "nebuchadnezzar.color.white": "White",
   "nebuchadnezzar.cell.empty": "{cell}, empty point",

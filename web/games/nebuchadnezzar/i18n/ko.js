@@ -6,6 +6,7 @@ export default {
   "game.nebuchadnezzar": "네부카드네자르",
   "cell.selectable.nebuchadnezzar": "둘 수 있음",
   "action.confirm.nebuchadnezzar": "잡기",
+  "action.confirm.nebuchadnezzar.place": "놓기",
   "nebuchadnezzar.color.black": "흑",
   "nebuchadnezzar.color.white": "백",
   "nebuchadnezzar.cell.empty": "{cell}, 빈 점",

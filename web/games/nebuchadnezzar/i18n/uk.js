@@ -6,6 +6,7 @@ export default {
   "game.nebuchadnezzar": "Навуходоносор",
   "cell.selectable.nebuchadnezzar": "можна зіграти",
   "action.confirm.nebuchadnezzar": "Захопити",
+  "action.confirm.nebuchadnezzar.place": "Поставити",
   "nebuchadnezzar.color.black": "чорні",
   "nebuchadnezzar.color.white": "білі",
   "nebuchadnezzar.cell.empty": "{cell}, порожня точка",
