@@ -237,6 +237,13 @@ def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
     if best != record["moves"][at - 1]:  # the better move is offered, and drawn on the board
         assert f"Best was {best}" in note, note
         page.wait_for_selector(".ov-best", state="attached")
+    # the mark's name for screen readers follows the page's language (it stayed English)
+    name = f"#move-list [data-ply='{at}'] .move-mark .visually-hidden"
+    assert page.text_content(name) == f" (a {mark})"
+    page.evaluate("() => { const s = document.getElementById('language'); s.value = 'uk';"
+                  " s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    page.wait_for_function("([sel, text]) => document.querySelector(sel)?.textContent === text",
+                           arg=[name, " (груба помилка)" if mark == "blunder" else " (помилка)"])
     assert recorder.errors == []
 
 

@@ -56,10 +56,11 @@ export function renderReview(app, seatName) {
   const judged = helps ? app.judgements.all() : [];
   const marks = judged.map((j) => j?.mark ?? null);
 
-  // the move list's marks
+  // the move list's marks (written again in another language: their names are words)
+  const lang = document.documentElement.lang;
   for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#move-list .move"))) {
     const mark = (helps && marks[Number(button.dataset.ply) - 1]) || null;
-    if ((button.dataset.moveMark ?? null) !== mark) markMove(button, mark);
+    if ((button.dataset.moveMark ?? null) !== mark || (mark && button.dataset.markLang !== lang)) markMove(button, mark);
   }
 
   // navigation row
@@ -167,6 +168,7 @@ export function markMove(button, mark) {
     return;
   }
   button.dataset.moveMark = mark;
+  button.dataset.markLang = document.documentElement.lang;
   const span = document.createElement("span");
   span.className = `move-mark ${mark}`;
   span.textContent = SYMBOLS[mark];
