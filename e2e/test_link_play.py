@@ -156,6 +156,43 @@ def test_a_resignation_travels_by_link(make_page):
     assert ana_rec.errors == [] and ben_rec.errors == []
 
 
+def test_the_end_is_sent_from_the_result_dialog_and_a_rematch_stays_a_link_game(make_page):
+    """The player who ends a game by link is offered Send your move first in the result
+    dialog (the friend would wait for a move that never comes); a rematch keeps the names
+    with their players, swaps the seats and is a new link game, whose first board the
+    player who does not move first sends."""
+    ana, ana_rec = make_page(LINK)
+    take_first(ana)
+    ana.click("[data-action='share']")
+    ana.fill("#share-dialog input[name='name0']", "Ana")
+    ana.fill("#share-dialog input[name='name1']", "Ben")
+    ana.click("[data-action='share-send']")
+    ben, ben_rec = make_page(None)
+    open_link(ben, ana.input_value("[data-share-link]"))
+    first_id = ben.evaluate("() => nibbleApp.state.link.id")
+    ben.click("[data-action='resign']")
+    ben.click("[data-action='resign-confirm']")
+    ben.wait_for_selector("#result-dialog[open] [data-action='result-send']:focus")
+    assert "primary" not in ben.get_attribute("[data-action='result-rematch']", "class")
+    open_link(ana, sent_link(ben, "result-send"))
+    ana.wait_for_selector("#result-dialog[open]:has-text('Ben resigned.')")
+    assert ana.locator("[data-action='result-send']").count() == 0  # nothing left to send
+    # Ana's rematch: she moves to the second seat, Ben to the first, under their names
+    ana.click("[data-action='result-rematch']")
+    ana.wait_for_function("(id) => nibbleApp.state.link && nibbleApp.state.link.id !== id"
+                          " && nibbleApp.state.record.moves.length === 0", arg=first_id)
+    link = ana.evaluate("() => nibbleApp.state.link")
+    assert link["me"] == 1 and link["names"] == ["Ben", "Ana"], link
+    # Ben moves first: Ana sends him the new board, which opens as a new game of his
+    ana.wait_for_selector("#link-turn:not([hidden])")
+    open_link(ben, sent_link(ana))
+    assert ben.evaluate("() => nibbleApp.state.link") == {**link, "me": 0}
+    assert ben.evaluate("() => nibbleApp.state.view.to_move") == 0
+    assert ben.locator(SELECTABLE).count() > 0  # his turn, on his board
+    assert len(games(ben)) == 2 and len(games(ana)) == 2
+    assert ana_rec.errors == [] and ben_rec.errors == []
+
+
 # while the engine starts: was a board on screen, and could it be picked on?
 EARLY = """(() => {
   const seen = (window.__early = {board: false, selectable: false});

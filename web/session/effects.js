@@ -73,7 +73,19 @@ export function showResult(app) {
     if (state.announce) countResult(state);
     const explained = explainResult(view, { t, seatName: seatNamer(state) });
     if (explained && state.announce) {
-      showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true) });
+      const onSend = unsent(state, record, view) ? () => app.linkPlay.sendMove() : null;
+      showResultDialog({ ...explained, onNewGame: () => app.newGameDialog(), onRematch: () => app.rematch(false), onSameBoard: () => app.rematch(true), onSend });
     }
   };
+}
+
+/** A game by link that this device ended (its player's move or resignation) and has not
+ * sent yet: the friends do not know it is over. @param {any} state @param {Nibble.Record} record @param {Nibble.View} view */
+function unsent(state, record, view) {
+  const me = state.link?.me;
+  if (me == null) return false;
+  const ender = record.resigned ?? view.last_move?.seat;
+  if (ender !== me) return false;
+  const sent = state.sent;
+  return !(sent && sent.id === state.id && sent.ply === record.moves.length);
 }

@@ -72,9 +72,23 @@ export function createCommands(app) {
     const options = { ...(record.options || {}) };
     if (!sameBoard) delete options.seed;
     const seats = sameBoard ? [...state.seats] : [...state.seats.slice(1), state.seats[0]];
+    const link = state.link;
+    const count = state.view?.players || state.seats.length;
     app.turns.cancelThinking();
     await app.turns.withBusy(() => startGame({ game: record.game, options, seats, level: state.level, origin: "" }));
+    if (link?.me != null && state.record !== record) rematchByLink(link, count, sameBoard);
     app.turns.scheduleComputer();
+  }
+
+  // A game by link played again stays one (a new link game: its own id): each player keeps
+  // their name and moves with the seats, so this device plays the seat its player moved to.
+  // Whoever moves first sends the new board (Send your move).
+  function rematchByLink(link, count, sameBoard) {
+    const turn = (/** @type {any[]} */ list) => (sameBoard ? list : [...list.slice(1), list[0]]);
+    const me = sameBoard ? link.me : (link.me + count - 1) % count;
+    state.link = library.linkOf({ id: state.id, me, names: link.names && turn(link.names) }, count);
+    app.session.persist();
+    app.render();
   }
 
 

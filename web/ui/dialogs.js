@@ -291,8 +291,9 @@ function trophyEarned() {
 }
 
 // The end of a game: what happened, and what next — look at it again, a rematch (seats
-// swapped, a new board), the same board again, or another game.
-export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard, trophy = trophyEarned() }) {
+// swapped, a new board), the same board again, or another game. `onSend`: a game by link
+// whose last move (or resignation) the friend does not have yet: sending it comes first.
+export function showResultDialog({ title, text, extra, onNewGame, onRematch, onSameBoard, onSend = null, trophy = trophyEarned() }) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("result-dialog"));
   const button = (key, action, then, primary = false) => {
     const b = h("button", { type: "button", class: `button${primary ? " primary" : ""}`, "data-action": action }, t(key));
@@ -303,15 +304,16 @@ export function showResultDialog({ title, text, extra, onNewGame, onRematch, onS
     return b;
   };
   const close = button("action.review", "result-review");
-  const rematch = button("action.rematch", "result-rematch", onRematch, true);
+  const rematch = button("action.rematch", "result-rematch", onRematch, !onSend);
   const sameBoard = button("action.same-board", "result-replay-board", onSameBoard);
   const again = button("action.new-game", "result-new-game", onNewGame);
+  const send = onSend ? button("action.send-move", "result-send", onSend, true) : null;
   dialog.setAttribute("aria-labelledby", "result-title");
   dialog.replaceChildren(
-    h("div", { class: "result-dialog" }, trophy ? h("div", { class: "trophy", "aria-hidden": "true" }, "★") : "", h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, sameBoard, again, rematch))
+    h("div", { class: "result-dialog" }, trophy ? h("div", { class: "trophy", "aria-hidden": "true" }, "★") : "", h("h2", { id: "result-title" }, title), h("p", {}, text), extra || "", h("div", { class: "dialog-buttons" }, close, sameBoard, again, rematch, send || ""))
   );
   if (!dialog.open) showModal(dialog);
-  rematch.focus();
+  (send || rematch).focus();
 }
 
 export function closeResultDialog() {
