@@ -22,7 +22,7 @@ import { pickerFor, EMPTY } from "../board/pick.js";
 import { Cancelled, call } from "../engine/call.js";
 import { announce, showMessage } from "../ui/messages.js";
 import { leaveRooms } from "../rooms/index.js";
-import { GAME_IDS } from "../games/index.js";
+import { GAME_IDS, presentationFor } from "../games/index.js";
 import { boardFor, dailyPuzzle, findPuzzle, lessonsOf, puzzleFile, puzzleIndex, puzzleNear, streakLadder, today } from "./files.js";
 import { failedIds, loadProfile, noteSolved, noteStreak, recordFirstTry, saveProfile } from "../store/puzzle-profile.js";
 import { loadDone, markDone } from "../store/lesson-progress.js";
@@ -44,6 +44,14 @@ export function createPuzzles(app) {
   /** @type {{ladder: Nibble.Puzzle[], index: number, board: string} | null} */
   let streak = null;
   let opening = 0; // bumped by every open(): an older open's answer is dropped
+
+  // A move in the game's notation, with the game's words for it where it has some (Number
+  // One's "S-d9x": the small peg on d9 leaves the board), as the game's status line says it.
+  /** @param {PuzzleShown} puzzle @param {string} move */
+  function named(puzzle, move) {
+    const words = move ? presentationFor(puzzle.view?.game ?? state.record?.game)?.nameMove?.(move, { t }) : null;
+    return words ? `${move} (${words})` : move;
+  }
 
   // what the status line says, and said for screen readers (the status line is no live region)
   /** @param {PuzzleShown} puzzle @param {string} text */
@@ -83,7 +91,7 @@ export function createPuzzles(app) {
     state.puzzle = puzzle;
     state.picker = pickerFor(view);
     state.sel = EMPTY;
-    say(puzzle, lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: view.last_move?.move ?? "" }));
+    say(puzzle, lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: named(puzzle, view.last_move?.move ?? "") }));
     app.render();
     app.board.focus();
   }
@@ -281,7 +289,7 @@ export function createPuzzles(app) {
       puzzle.step++;
     }
     puzzle.phase = "solving";
-    say(puzzle, t("puzzle.continue", { move: puzzle.view.last_move?.move ?? "" }));
+    say(puzzle, t("puzzle.continue", { move: named(puzzle, puzzle.view.last_move?.move ?? "") }));
   }
 
   // Does `move` from `record` reach `position`? Another path of a piece to the same place
@@ -322,7 +330,7 @@ export function createPuzzles(app) {
         const done = wins || puzzle.step >= puzzle.entry.line.length;
         if (done) solved(puzzle);
         else {
-          say(puzzle, t("puzzle.right", { move: played }));
+          say(puzzle, t("puzzle.right", { move: named(puzzle, played) }));
           await replies(puzzle);
         }
       } else {
@@ -330,9 +338,9 @@ export function createPuzzles(app) {
         puzzle.before = before;
         const first = !puzzle.missed;
         miss(puzzle);
-        if (puzzle.lesson) say(puzzle, t("lesson.wrong", { move: played, why: lessonText(puzzle.lesson, "wrong") }));
-        else if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: played, n: puzzle.streak, best: profile.streakBest }));
-        else say(puzzle, t("puzzle.wrong", { move: played }));
+        if (puzzle.lesson) say(puzzle, t("lesson.wrong", { move: named(puzzle, played), why: lessonText(puzzle.lesson, "wrong") }));
+        else if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: named(puzzle, played), n: puzzle.streak, best: profile.streakBest }));
+        else say(puzzle, t("puzzle.wrong", { move: named(puzzle, played) }));
       }
     } catch (error) {
       if (state.puzzle !== puzzle) return;
@@ -388,7 +396,7 @@ export function createPuzzles(app) {
       if (state.puzzle !== puzzle) return;
     }
     puzzle.phase = "shown";
-    say(puzzle, t("puzzle.shown", { moves: moves.join(", ") }));
+    say(puzzle, t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(", ") }));
     app.render();
   }
 

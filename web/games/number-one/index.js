@@ -159,6 +159,13 @@ export default {
     return t(key, { player, peg, from: last.cells[0], to: last.cells[last.cells.length - 1] });
   },
 
+  // a move of the notation in words (the puzzles' messages): "S-e8-f8*" is the small peg
+  // from e8 to f8, an empty hole, where it is turned
+  nameMove(move, { t }) {
+    const parts = /^([SML])-(.+?)([x*]?)$/.exec(move);
+    return parts ? moveWords({ move, cells: parts[2].split("-") }, t) : null;
+  },
+
   // the move a click would make, to ask the engine why it is not allowed
   probeMove(view, sel, id) {
     const cells = view.board.cells;
