@@ -396,7 +396,7 @@ export function createPuzzles(app) {
       if (state.puzzle !== puzzle) return;
     }
     puzzle.phase = "shown";
-    say(puzzle, t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(", ") }));
+    say(puzzle, t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(moves.some((m) => named(puzzle, m) !== m) ? "; " : ", ") }));
     app.render();
   }
 

@@ -60,7 +60,7 @@ export default {
   "number-one.announce.removed": "{player}: the {peg} on {hole} leaves the board",
   "number-one.announce.turn": "{player}: {moves}",
   "number-one.move.moved": "{peg} from {from} to {to}",
-  "number-one.move.turned": "{peg} from {from} to {to}, an empty hole (the peg is turned)",
+  "number-one.move.turned": "{peg} from {from} to {to}, an empty hole, where the peg is turned",
   "number-one.move.removed": "the {peg} on {hole} leaves the board",
   "number-one.goal.win": "The last player still in wins.",
   "number-one.goal.out": "A player is out when their small peg leaves the board; their other pegs leave with it.",

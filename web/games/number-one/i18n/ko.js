@@ -60,7 +60,7 @@ export default {
   "number-one.announce.removed": "{player}: {hole}의 {peg}, 판에서 나감",
   "number-one.announce.turn": "{player}: {moves}",
   "number-one.move.moved": "{peg}, {from}에서 {to}로",
-  "number-one.move.turned": "{peg}, {from}에서 빈 구멍 {to}로 (말이 뒤집힘)",
+  "number-one.move.turned": "{peg}, {from}에서 빈 구멍 {to}로, 말이 뒤집힘",
   "number-one.move.removed": "{hole}의 {peg}, 판에서 나감",
   "number-one.goal.win": "마지막까지 남은 플레이어가 이깁니다.",
   "number-one.goal.out": "작은 말이 판에서 나가면 그 플레이어는 탈락하고, 나머지 말도 함께 나갑니다.",

@@ -60,7 +60,7 @@ export default {
   "number-one.announce.removed": "{player}: {peg} з {hole} залишає дошку",
   "number-one.announce.turn": "{player}: {moves}",
   "number-one.move.moved": "{peg} з {from} на {to}",
-  "number-one.move.turned": "{peg} з {from} на порожню лунку {to} (кілок перевернуто)",
+  "number-one.move.turned": "{peg} з {from} на порожню лунку {to}, кілок перевернуто",
   "number-one.move.removed": "{peg} з {hole} залишає дошку",
   "number-one.goal.win": "Виграє останній гравець, який лишився в грі.",
   "number-one.goal.out": "Гравець вибуває, коли його малий кілок залишає дошку; решта його кілків іде разом із ним.",
