@@ -338,7 +338,10 @@ def test_save_and_open_a_game_file(make_page, site, tmp_path):
         page.click("[data-action='export']")
     path = tmp_path / "game.json"
     download.value.save_as(path)
-    record = json.loads(path.read_text())
+    file = json.loads(path.read_text())
+    assert file["format"] == "nibble-game/1" and file["seats"] == ["human", "human"]
+    assert "level" not in file  # nobody's level in a game of people
+    record = file["record"]
     assert record["format"] == "nibble-record/1" and record["moves"] == saved
 
     page.click("[data-action='undo']")
@@ -347,12 +350,45 @@ def test_save_and_open_a_game_file(make_page, site, tmp_path):
     page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 1")
     assert moves_played(page) == saved
 
+    # a bare record (the engine's own format) opens too
+    bare = tmp_path / "record.json"
+    bare.write_text(json.dumps(record))
+    page.click("[data-action='undo']")
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 0")
+    page.set_input_files("#import-file", str(bare))
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 1")
+
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": "nibble-record/1", "game": "nibble", "setup": "square9:1')
     page.set_input_files("#import-file", str(broken))
     page.wait_for_selector("[data-message='error']")
     assert moves_played(page) == saved
     assert_clean(recorder, site)
+
+
+def test_a_game_against_the_computer_saved_to_a_file_opens_as_one(make_page, site, tmp_path):
+    """Its file keeps the seats and the level: it opened as a game of two people at one
+    device (the computer never moved), and at the level the page had."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=6&p1=human&p2=ai&level=easy")
+    take(page, [first_selectable(page)])
+    page.wait_for_function("() => window.nibbleApp.state.record.moves.length === 2")
+    wait_idle(page)
+    with page.expect_download() as download:
+        page.click("[data-action='export']")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    file = json.loads(path.read_text())
+    assert file["seats"] == ["human", "ai"] and file["level"] == "easy"
+    other, other_recorder = make_page("?game=nibble&variant=square9&seed=7&p1=human&p2=human")
+    other.set_input_files("#import-file", str(path))
+    other.wait_for_function("() => window.nibbleApp.state.record.moves.length === 2")
+    state = other.evaluate("() => ({seats: nibbleApp.state.seats, level: nibbleApp.state.level})")
+    assert state == {"seats": ["human", "ai"], "level": "easy"}
+    # and the computer answers the next move
+    take(other, [first_selectable(other)])
+    other.wait_for_function("() => window.nibbleApp.state.record.moves.length === 4")
+    assert_clean(recorder, site)
+    assert_clean(other_recorder, site)
 
 
 def test_accessibility_audit_finds_nothing(new_context, site):

@@ -44,6 +44,8 @@ def _load_state(source: str) -> State[Any]:
             record = json.loads(text)
         except ValueError as e:
             raise NibbleError(f"not valid JSON: {e}") from None
+        if isinstance(record, dict) and isinstance(record.get("record"), dict):
+            record = record["record"]  # the page's game file: the record with its seats
         return replay(record)
     first: NibbleError | None = None
     for game_id, game in GAMES.items():

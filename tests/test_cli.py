@@ -34,6 +34,17 @@ def test_show_a_record_file(tmp_path, capsys):
     assert "player 1: 1:1" in out and "player 2 to move" in out
 
 
+def test_show_a_game_file_of_the_page(tmp_path, capsys):
+    """The page's Save file: the record with its seats and level (nibble-game/1)."""
+    record = {"format": "nibble-record/1", "game": "nibble", "options": {},
+              "setup": SMALL + " 123456789", "moves": ["a1"]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "nibble-game/1", "record": record,
+                                "seats": ["human", "ai"], "level": "medium"}))
+    assert main(["show", str(path), "--json"]) == 0
+    assert "player 2 to move" in capsys.readouterr().out
+
+
 def test_bad_input_is_an_error_not_a_traceback(capsys):
     assert main(["show", "square9:1.2"]) == 2
     assert "error:" in capsys.readouterr().err

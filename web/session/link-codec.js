@@ -198,5 +198,7 @@ export function parsePayload(payload, kind = "file") {
   const record = payload?.record ?? payload;
   if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "no-record" };
   const seats = Array.isArray(payload?.seats) && payload.seats.length && payload.seats.every((s) => s === "human" || s === "ai") ? payload.seats : null;
-  return { record, seats, id: null, to: null, names: null, picture: null };
+  // the computer's level of a game file: a name the page checks against its levels
+  const level = typeof payload?.level === "string" && payload.level.length <= 40 ? payload.level : null;
+  return { record, seats, level, id: null, to: null, names: null, picture: null };
 }

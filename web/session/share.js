@@ -52,11 +52,17 @@ export function clearLink() {
 }
 
 /** Offer the record as a .json download. */
-export function downloadRecord(record) {
+// A game as a file (docs/contracts.md, "Game file"): its record with who plays each seat
+// and the computer's level, so that a game against the computer opens again as one.
+/** @param {Nibble.Record} record @param {string[]} seats @param {string | null} level */
+export function downloadRecord(record, seats, level) {
   const variant = record.options?.variant ? `-${record.options.variant}` : "";
   const name = `${record.game || "game"}${variant}-${new Date().toISOString().slice(0, 10)}.json`;
-  download(new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" }), name);
+  const file = { format: GAME_FILE, record, seats, ...(level ? { level } : {}) };
+  download(new Blob([JSON.stringify(file, null, 2) + "\n"], { type: "application/json" }), name);
 }
+
+export const GAME_FILE = "nibble-game/1";
 
 /** Offer text as it is (a damaged save, so that nothing of it is lost). */
 export function downloadText(text, name, type = "text/plain") {

@@ -97,13 +97,14 @@ export function createCommands(app) {
   // Open a record from a link or a file as a new game of the library. The engine
   // re-validates every move; if it refuses, nothing changes. The game shown before stays in
   // the library, and a button goes back to it.
-  async function openRecord({ record, seats, id = null, to = null, names = null }, origin = "", said = "share.opened") {
+  async function openRecord({ record, seats, level = null, id = null, to = null, names = null }, origin = "", said = "share.opened") {
     const response = await call(app.rules, { op: "load", record });
     const count = response.view.players || 2;
     const valid = Array.isArray(seats) && seats.length === count ? seats : Array(count).fill("human");
     const link = id ? library.linkOf({ id, me: to, names }, count) : null;
     closeResultDialog();
-    const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: state.level || defaultLevel(), origin, link });
+    const known = level && levels().some((l) => l.id === level) ? level : null; // a file's, if the page has it
+    const previous = app.session.startEntry(response.record, response.view, { seats: valid, level: known || state.level || defaultLevel(), origin, link });
     if (previous) sayPreviousKept(previous, said);
     else if (said !== "share.opened") showMessage(t(said), "info", null, { key: "share.opened", sticky: true });
   }
