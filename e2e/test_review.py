@@ -298,6 +298,9 @@ def test_learn_from_your_mistakes_walks_through_the_blunder(make_page):
     page.click("[data-action='learn']")
     wait_text(page, "#status-text", "Mistake 1 of")
     assert page.get_attribute("html", "data-reviewing") == "true"
+    # the arrows do not move through the game while learning: disabled, not dead
+    for action in ("review-first", "review-prev", "review-next", "review-last"):
+        assert page.is_disabled(f"[data-action='{action}']"), action
     # a disc that cannot be taken is explained from the position shown, not the game's end
     page.click("[data-cell][data-color]:not([data-selectable='true']) >> nth=0")
     page.wait_for_selector("[data-message][data-key='why-not']", state="attached")

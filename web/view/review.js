@@ -66,8 +66,10 @@ export function renderReview(app, seatName) {
   // navigation row
   const plyText = t("review.ply", { ply: shown, total });
   if ($("#review-ply").textContent !== plyText) $("#review-ply").textContent = plyText;
+  // (a room that does not move through the game, learning from mistakes: none of them)
+  const moves = roomOf(state).navigates;
   for (const [action, off] of [["review-first", shown === 0], ["review-prev", shown === 0], ["review-next", shown >= total], ["review-last", shown >= total]]) {
-    $(`[data-action="${action}"]`).disabled = off || !total;
+    $(`[data-action="${action}"]`).disabled = off || !total || !moves;
   }
   const continueHere = $('[data-action="continue-here"]');
   continueHere.hidden = !roomOf(state).continues;
