@@ -136,6 +136,14 @@ def test_a_wrong_move_is_said_taken_back_and_the_solution_shown(make_page):
     assert rating(page) == lost  # counted once
     # the missed puzzle is offered again
     page.wait_for_selector(f"[data-action='puzzle-replay'][data-replay='{LONG['id']}']")
+    # in another language the status line, Next and the panel are said again in it (they
+    # stayed English)
+    page.evaluate("() => { const s = document.getElementById('language'); s.value = 'uk';"
+                  " s.dispatchEvent(new Event('change', {bubbles: true})); }")
+    page.wait_for_function("() => document.querySelector('#status-text').textContent"
+                           ".startsWith('Розв’язок:')")
+    assert page.inner_text("[data-action='puzzle-next']") == "Наступна задача"
+    assert "Your puzzle rating" not in page.inner_text("#puzzle-panel")
     assert recorder.errors == []
 
 

@@ -53,11 +53,14 @@ export function createPuzzles(app) {
     return words ? `${move} (${words})` : move;
   }
 
-  // what the status line says, and said for screen readers (the status line is no live region)
-  /** @param {PuzzleShown} puzzle @param {string} text */
-  function say(puzzle, text) {
-    puzzle.status = text;
-    announce(text);
+  // what the status line says, and said for screen readers (the status line is no live
+  // region); its words are kept, to be said again if the player changes the language
+  /** @param {PuzzleShown} puzzle @param {() => string} words */
+  function say(puzzle, words) {
+    puzzle.words = words;
+    puzzle.status = words();
+    puzzle.statusLang = document.documentElement.lang;
+    announce(puzzle.status);
   }
 
   // A change of the player's record: read again first (another tab may have counted a
@@ -91,7 +94,7 @@ export function createPuzzles(app) {
     state.puzzle = puzzle;
     state.picker = pickerFor(view);
     state.sel = EMPTY;
-    say(puzzle, lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: named(puzzle, view.last_move?.move ?? "") }));
+    say(puzzle, () => lesson ? lessonText(lesson, "goal") : t("puzzle.find", { move: named(puzzle, view.last_move?.move ?? "") }));
     app.render();
     app.board.focus();
   }
@@ -251,14 +254,14 @@ export function createPuzzles(app) {
     }
     if (puzzle.lesson) {
       if (!markDone(puzzle.lesson.game, puzzle.lesson.id)) showMessage(t("puzzle.error.save"), "warning", null, { key: "puzzle.save" });
-      say(puzzle, t("lesson.solved", { text: lessonText(puzzle.lesson, "done") }));
+      say(puzzle, () => t("lesson.solved", { text: lessonText(puzzle.lesson, "done") }));
       return;
     }
     const change = puzzle.rated ? puzzle.rated.after - puzzle.rated.before : null;
-    const words = puzzle.kind === "streak" ? t("puzzle.solved.streak", { n: puzzle.streak }) :
-      puzzle.kind === "own" && !puzzle.missed ? t("own.solved") :
-      change != null ? t("puzzle.solved.rated", { change: change >= 0 ? `+${change}` : String(change), rating: puzzle.rated.after }) : t("puzzle.solved");
-    say(puzzle, words);
+    const { kind, missed, streak: n, rated } = puzzle;
+    say(puzzle, () => (kind === "streak" ? t("puzzle.solved.streak", { n }) :
+      kind === "own" && !missed ? t("own.solved") :
+      change != null ? t("puzzle.solved.rated", { change: change >= 0 ? `+${change}` : String(change), rating: rated.after }) : t("puzzle.solved")));
   }
 
   // Play `move` on the puzzle's board (the engine checks it), with the board's arrival
@@ -289,7 +292,7 @@ export function createPuzzles(app) {
       puzzle.step++;
     }
     puzzle.phase = "solving";
-    say(puzzle, t("puzzle.continue", { move: named(puzzle, puzzle.view.last_move?.move ?? "") }));
+    say(puzzle, () => t("puzzle.continue", { move: named(puzzle, puzzle.view.last_move?.move ?? "") }));
   }
 
   // Does `move` from `record` reach `position`? Another path of a piece to the same place
@@ -330,7 +333,7 @@ export function createPuzzles(app) {
         const done = wins || puzzle.step >= puzzle.entry.line.length;
         if (done) solved(puzzle);
         else {
-          say(puzzle, t("puzzle.right", { move: named(puzzle, played) }));
+          say(puzzle, () => t("puzzle.right", { move: named(puzzle, played) }));
           await replies(puzzle);
         }
       } else {
@@ -338,14 +341,14 @@ export function createPuzzles(app) {
         puzzle.before = before;
         const first = !puzzle.missed;
         miss(puzzle);
-        if (puzzle.lesson) say(puzzle, t("lesson.wrong", { move: named(puzzle, played), why: lessonText(puzzle.lesson, "wrong") }));
-        else if (puzzle.kind === "streak" && first) say(puzzle, t("puzzle.wrong.streak", { move: named(puzzle, played), n: puzzle.streak, best: profile.streakBest }));
-        else say(puzzle, t("puzzle.wrong", { move: named(puzzle, played) }));
+        if (puzzle.lesson) say(puzzle, () => t("lesson.wrong", { move: named(puzzle, played), why: lessonText(puzzle.lesson, "wrong") }));
+        else if (puzzle.kind === "streak" && first) say(puzzle, () => t("puzzle.wrong.streak", { move: named(puzzle, played), n: puzzle.streak, best: profile.streakBest }));
+        else say(puzzle, () => t("puzzle.wrong", { move: named(puzzle, played) }));
       }
     } catch (error) {
       if (state.puzzle !== puzzle) return;
       puzzle.phase = "solving";
-      if (!(error instanceof Cancelled)) say(puzzle, error?.message || String(error));
+      if (!(error instanceof Cancelled)) say(puzzle, () => error?.message || String(error));
     }
     app.render();
   }
@@ -361,7 +364,7 @@ export function createPuzzles(app) {
     puzzle.phase = "solving";
     state.picker = pickerFor(puzzle.view);
     state.sel = EMPTY;
-    say(puzzle, t("puzzle.retry"));
+    say(puzzle, () => t("puzzle.retry"));
     app.render();
     app.board.focus();
   }
@@ -374,7 +377,7 @@ export function createPuzzles(app) {
     if (!cells.length) return;
     miss(puzzle);
     puzzle.hint = [cells[0]];
-    say(puzzle, t("puzzle.hint", { cell: cells[0] }));
+    say(puzzle, () => t("puzzle.hint", { cell: cells[0] }));
     app.render();
   }
 
@@ -386,6 +389,7 @@ export function createPuzzles(app) {
     miss(puzzle);
     puzzle.phase = "replying"; // nothing is taken while the line is played
     puzzle.hint = [];
+    /** @type {string[]} */
     const moves = [];
     while (puzzle.step < puzzle.entry.line.length) {
       const move = puzzle.entry.line[puzzle.step];
@@ -396,7 +400,7 @@ export function createPuzzles(app) {
       if (state.puzzle !== puzzle) return;
     }
     puzzle.phase = "shown";
-    say(puzzle, t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(moves.some((m) => named(puzzle, m) !== m) ? "; " : ", ") }));
+    say(puzzle, () => t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(moves.some((m) => named(puzzle, m) !== m) ? "; " : ", ") }));
     app.render();
   }
 

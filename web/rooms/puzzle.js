@@ -10,7 +10,16 @@ export const puzzleRoom = {
   id: "puzzle",
   here: (state) => !!state.puzzle,
   picks: (state) => state.puzzle.phase === "solving" && state.puzzle.view.to_move === state.puzzle.entry.solver,
-  status: (state) => state.puzzle.status,
+  status: (state) => {
+    // said again in the page's language if the player changed it since
+    const puzzle = state.puzzle;
+    const lang = document.documentElement.lang;
+    if (puzzle.words && puzzle.statusLang !== lang) {
+      puzzle.status = puzzle.words();
+      puzzle.statusLang = lang;
+    }
+    return puzzle.status;
+  },
   live: false,
   changesGame: false,
   hints: false, // the puzzle's own hint (puzzle-hint) shows a cell, not the engine's move

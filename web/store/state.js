@@ -74,6 +74,8 @@
  * @property {{record: Nibble.Record, view: Nibble.View} | null} before the position before a wrong move (retry)
  * @property {string[]} hint cells of the solver's next move shown as a hint
  * @property {string} status what the status line says
+ * @property {() => string} [words] the status line's words, said again in another language
+ * @property {string} [statusLang] the language `status` is in
  * @property {{before: number, after: number} | null} rated the rating's change, once counted
  * @property {number} streak puzzles solved in a row (a streak)
  */

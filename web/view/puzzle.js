@@ -71,7 +71,7 @@ export function renderPuzzle(app) {
 // The buttons of the moment, beside Confirm.
 /** @param {HTMLElement} card @param {import("../store/state.js").PuzzleShown} puzzle */
 function renderCard(card, puzzle) {
-  const key = `${puzzle.entry.id} ${puzzle.phase} ${puzzle.hint.length}`;
+  const key = `${puzzle.entry.id} ${puzzle.phase} ${puzzle.hint.length} ${html.lang}`;
   card.hidden = false;
   if (card.dataset.key === key) return;
   card.dataset.key = key;
@@ -107,7 +107,7 @@ function renderPanel(app, panel, puzzle) {
   const over = puzzle.phase === "solved" || puzzle.phase === "shown" || puzzle.phase === "wrong";
   const failed = app.puzzles.failed();
   const { due, waiting } = app.own.counts(); // one read of the store a render
-  const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty, due, waiting].join(" ");
+  const key = [puzzle.entry.id, over, rating, puzzle.streak, puzzle.kind, failed.length, profile.history.length, app.puzzles.difficulty, due, waiting, html.lang].join(" ");
   panel.hidden = false;
   if (panel.dataset.key === key) return;
   panel.dataset.key = key;
