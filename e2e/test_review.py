@@ -233,6 +233,9 @@ def test_a_planted_blunder_is_marked_with_the_better_move(make_page):
     wait_ply(page, at)
     note = page.inner_text("#review-note")
     assert f"a {mark}" in note, note
+    # the drop is against the best move of the same search, and said so: not a fall of the
+    # chart's chances, which come from each position's own search
+    assert "points of winning chances below the best move" in note, note
     best = page.evaluate(f"() => window.nibbleApp.analysis.at({at - 1}).best")
     if best != record["moves"][at - 1]:  # the better move is offered, and drawn on the board
         assert f"Best was {best}" in note, note

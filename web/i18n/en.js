@@ -325,7 +325,7 @@ export default {
   "review.not-yet": "not analysed yet",
   "review.analysing": "Analysing… {done} of {total} positions",
   "review.unavailable": "The analysis is unavailable: its engine did not start.",
-  "review.judged": "{move} was {mark} ({player} lost {drop} points of winning chances).",
+  "review.judged": "{move} was {mark} ({player}: {drop} points of winning chances below the best move).",
   "review.best-was": "Best was {move}.",
   "review.best-here": "Best here: {move}.",
   "review.outlook": "{player}: about {percent} to win from here.",

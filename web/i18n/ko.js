@@ -326,7 +326,7 @@ export default {
   "review.not-yet": "아직 분석 전",
   "review.analysing": "분석 중… 국면 {total}개 중 {done}개",
   "review.unavailable": "분석을 사용할 수 없습니다. 분석 엔진이 시작되지 않았습니다.",
-  "review.judged": "{move}: {mark} ({player}, 승리 확률 {drop}포인트 하락).",
+  "review.judged": "{move}: {mark} ({player}, 최선의 수보다 승리 확률 {drop}포인트 낮음).",
   "review.best-was": "최선은 {move}.",
   "review.best-here": "여기서 최선: {move}.",
   "review.outlook": "{player}: 여기서 승리 확률 약 {percent}.",

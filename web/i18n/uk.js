@@ -325,7 +325,7 @@ export default {
   "review.not-yet": "ще не проаналізовано",
   "review.analysing": "Аналіз… {done} з {total} позицій",
   "review.unavailable": "Аналіз недоступний: його рушій не запустився.",
-  "review.judged": "{move}: {mark} ({player} втрачає {drop} пунктів шансів на перемогу).",
+  "review.judged": "{move}: {mark} ({player}: на {drop} пунктів шансів на перемогу менше, ніж після найкращого ходу).",
   "review.best-was": "Найкраще було {move}.",
   "review.best-here": "Найкраще тут: {move}.",
   "review.outlook": "{player}: близько {percent} шансів на перемогу звідси.",
