@@ -183,8 +183,8 @@ def test_old_links_are_still_read() -> None:
     record = nibble_game(3)
     value = old_link(record, ["human", "ai"]).split("=", 1)[1]
     back = run(f"return c.decodeRecordLink({json.dumps(value)});")
-    assert back == {"record": record, "seats": ["human", "ai"], "id": None, "to": None,
-                    "names": None, "picture": None}
+    assert back == {"record": record, "seats": ["human", "ai"], "level": None, "id": None,
+                    "to": None, "names": None, "picture": None}
 
 
 @pytest.mark.parametrize("value,code", [
