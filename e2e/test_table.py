@@ -123,6 +123,23 @@ def test_play_this_board_again_and_rematch(make_page):
     assert recorder.errors == []
 
 
+def test_a_rematch_confirmed_after_the_computer_answered_starts(make_page):
+    """The computer's move that lands while "Start a rematch?" is open does not drop the
+    rematch the player then confirms (it did: the game had changed under the question)."""
+    page, recorder = make_page("?game=nibble&variant=square9&seed=3&p1=human&p2=ai&level=hard")
+    first = page.evaluate("() => nibbleApp.state.id")
+    page.click(f"{SELECTABLE} >> nth=0")
+    page.click("[data-action='confirm']:not([disabled])")
+    page.click("[data-action='rematch']")  # while the computer thinks (1.5 s)
+    page.wait_for_selector("[data-action='replay-confirm']")
+    assert page.evaluate("() => nibbleApp.state.record.moves.length") == 1
+    page.wait_for_function("() => nibbleApp.state.record.moves.length === 2", timeout=30_000)
+    page.click("[data-action='replay-confirm']")
+    page.wait_for_function("(id) => nibbleApp.state.id !== id", arg=first)
+    assert page.evaluate("() => nibbleApp.state.seats") == ["ai", "human"]
+    assert recorder.errors == []
+
+
 def test_the_result_dialog_offers_a_rematch(make_page):
     from test_review import link, random_game, try_move
 

@@ -58,8 +58,10 @@ export function createCommands(app) {
   // a new entry of the library.
   async function rematch(sameBoard) {
     const record = state.record;
+    const id = state.id;
     if (!record || state.busy) return;
-    // in the middle of a game: ask first (the game stays in Games either way)
+    // in the middle of a game: ask first (the game stays in Games either way); a move that
+    // lands meanwhile (the computer's) does not undo the answer, another game shown does
     if (record.moves.length && !state.view?.result) {
       const sure = await confirmDialog({
         title: t(sameBoard ? "replay.title" : "rematch.title"),
@@ -67,7 +69,7 @@ export function createCommands(app) {
         confirmLabel: t(sameBoard ? "action.same-board" : "action.rematch"),
         action: "replay-confirm",
       });
-      if (!sure || state.record !== record) return;
+      if (!sure || state.id !== id) return;
     }
     const options = { ...(record.options || {}) };
     if (!sameBoard) delete options.seed;
@@ -76,7 +78,7 @@ export function createCommands(app) {
     const count = state.view?.players || state.seats.length;
     app.turns.cancelThinking();
     await app.turns.withBusy(() => startGame({ game: record.game, options, seats, level: state.level, origin: "" }));
-    if (link?.me != null && state.record !== record) rematchByLink(link, count, sameBoard);
+    if (link?.me != null && state.id !== id) rematchByLink(link, count, sameBoard);
     app.turns.scheduleComputer();
   }
 
