@@ -95,7 +95,7 @@ export function openLibraryDialog({ games, levels = [], currentId, onOpen, onImp
       const d = describeSafely(entry, games, levels, currentId);
       if (words && ![d.title, d.who, d.status].join(" ").toLocaleLowerCase().includes(words)) continue;
       const canOpen = !entry.damaged && !entry.broken && !d.current;
-      const exportIt = () => (entry.damaged ? downloadText(entry.raw, `game-${entry.id}.txt`) : downloadRecord(entry.record, entry.seats, entry.seats?.includes("ai") ? entry.level : null));
+      const exportIt = () => (entry.damaged ? downloadText(entry.raw, `game-${entry.id}.txt`) : downloadRecord(entry.record, entry.seats, entry.level));
       list.append(
         h(
           "li",

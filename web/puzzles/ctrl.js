@@ -49,7 +49,7 @@ export function createPuzzles(app) {
   // One's "S-d9x": the small peg on d9 leaves the board), as the game's status line says it.
   /** @param {PuzzleShown} puzzle @param {string} move */
   function named(puzzle, move) {
-    const words = move ? presentationFor(puzzle.view?.game ?? state.record?.game)?.nameMove?.(move, { t }) : null;
+    const words = move ? presentationFor(puzzle.view.game).nameMove?.(move, { t }) : null;
     return words ? `${move} (${words})` : move;
   }
 
@@ -400,7 +400,11 @@ export function createPuzzles(app) {
       if (state.puzzle !== puzzle) return;
     }
     puzzle.phase = "shown";
-    say(puzzle, () => t("puzzle.shown", { moves: moves.map((m) => named(puzzle, m)).join(moves.some((m) => named(puzzle, m) !== m) ? "; " : ", ") }));
+    say(puzzle, () => {
+      const names = moves.map((m) => named(puzzle, m));
+      // moves in words hold commas of their own
+      return t("puzzle.shown", { moves: names.join(names.some((n, i) => n !== moves[i]) ? "; " : ", ") });
+    });
     app.render();
   }
 

@@ -51,18 +51,18 @@ export function clearLink() {
   history.replaceState(null, "", url.href);
 }
 
-/** Offer the record as a .json download. */
-// A game as a file (docs/contracts.md, "Game file"): its record with who plays each seat
-// and the computer's level, so that a game against the computer opens again as one.
+export const GAME_FILE = "nibble-game/1";
+
+// Offer a game as a .json file (docs/contracts.md, "Game file"): its record with who plays
+// each seat and, when a seat is the computer's, its level, so that a game against the
+// computer opens again as one.
 /** @param {Nibble.Record} record @param {string[]} seats @param {string | null} level */
 export function downloadRecord(record, seats, level) {
   const variant = record.options?.variant ? `-${record.options.variant}` : "";
   const name = `${record.game || "game"}${variant}-${new Date().toISOString().slice(0, 10)}.json`;
-  const file = { format: GAME_FILE, record, seats, ...(level ? { level } : {}) };
+  const file = { format: GAME_FILE, record, seats, ...(level && seats.includes("ai") ? { level } : {}) };
   download(new Blob([JSON.stringify(file, null, 2) + "\n"], { type: "application/json" }), name);
 }
-
-export const GAME_FILE = "nibble-game/1";
 
 /** Offer text as it is (a damaged save, so that nothing of it is lost). */
 export function downloadText(text, name, type = "text/plain") {

@@ -49,7 +49,7 @@ export function actionTable(app, commands) {
     rematch: () => commands.rematch(false),
     resign: () => commands.resign(),
     "replay-board": () => commands.rematch(true),
-    export: () => downloadRecord(state.record, state.seats, state.seats.includes("ai") ? state.level : null),
+    export: () => downloadRecord(state.record, state.seats, state.level),
     import: () => $("#import-file").click(),
     library: () => commands.showLibrary(),
     rules: () => app.rulesSheet.open(),
